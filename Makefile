@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: GPL-2.0
+# The allocation-latency series for Linux 6.12: build, boot, test.
+# See README.md.  Everything generated goes to build/.
+
+S := scripts
+
+.PHONY: help demo check tree series checkpatch kernel selftests bisect host-tests clean
+
+help:
+	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
+	@echo "make check       all tests; ends with 'N passed, N failed'"
+	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
+	@echo "make series      export build/linux's commits back to patches/"
+	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
+	@echo "make kernel      build the test kernel only (build/obj)"
+	@echo "make selftests   build the mm kselftests only (build/kselftest)"
+	@echo "make bisect      every prefix applies and builds with W=1"
+	@echo "make host-tests  the harness's own tests"
+	@echo "make clean       remove build/ (ccache in ~/.cache/ccache stays)"
+
+demo:
+	$(S)/demo.sh
+
+check:
+	$(S)/check.sh
+
+tree:
+	$(S)/deps.sh
+	$(S)/tree.sh $(if $(FORCE),--force)
+
+series:
+	$(S)/series.sh
+
+checkpatch: tree
+	$(S)/checkpatch.sh
+
+kernel: tree
+	$(S)/build-kernel.sh build/linux build/obj config/test.config
+
+selftests: kernel
+	$(S)/build-selftests.sh build/linux build/obj build/kselftest
+
+bisect: kernel
+	$(S)/bisect-check.sh build/obj/.config
+
+host-tests:
+	@for t in tests/host/*.sh; do $$t >/dev/null 2>&1 && echo "PASS $$t" || { echo "FAIL $$t"; exit 1; }; done
+
+clean:
+	rm -rf build

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers shared by the guest jobs; sourced.
+
+# vm.* sysctls, one "name = value" per line.
+show_sysctls() {
+	for f in /proc/sys/vm/*; do
+		# skip write-only triggers (compact_memory, drop_caches, ...)
+		stat -c %A "$f" | grep -q r || continue
+		printf '  vm.%-28s %s\n' "${f##*/}" "$(tr '\n\t' '  ' < "$f")"
+	done
+}
+
+# The /proc/vmstat counters that matter for allocation latency.
+VMSTAT_KEYS="nr_free_pages allocstall_normal allocstall_movable pgscan_kswapd
+pgscan_direct pgsteal_kswapd pgsteal_direct kswapd_low_wmark_hit_quickly
+kswapd_high_wmark_hit_quickly compact_stall compact_fail compact_success
+compact_daemon_wake pgmigrate_success thp_fault_alloc thp_fault_fallback"
+
+show_vmstat() {
+	for k in $VMSTAT_KEYS; do
+		awk -v k="$k" '$1 == k { printf "  %-32s %s\n", $1, $2 }' /proc/vmstat
+	done
+}
+
+# min/low/high watermarks of every zone, in pages.
+show_watermarks() {
+	awk '/^Node/ { zone = $2 " " $4 }
+	     $1 == "min" || $1 == "low" || $1 == "high" { w[$1] = $2 }
+	     $1 == "high" { printf "  %-14s min %7d  low %7d  high %7d pages\n", zone, w["min"], w["low"], w["high"] }' \
+		/proc/zoneinfo
+}

@@ -1,0 +1,86 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Bisectability: every prefix of the series applies (git am, in order) and
+# the files each patch touches compile at that patch with W=1 and no
+# warning that its parent did not have.  Kernel .c files are built as
+# single objects; a patch touching tools/testing/selftests/mm rebuilds the
+# mm selftests.  Runs in a git worktree (build/bisect) with its own object
+# folder so the main build is left alone.
+#
+# Usage: scripts/bisect-check.sh CONFIG   (the .config of the test kernel)
+# Prints one "PASS|FAIL bisect: <patch>" line per patch on stdout.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+config=$(realpath "$1")
+wt=$BUILD/bisect
+obj=$BUILD/obj-bisect
+log=$BUILD/bisect.log
+: > "$log"
+CC=gcc
+command -v ccache >/dev/null && CC="ccache gcc"
+
+# A fresh tree with the series applied commit by commit.
+rm -rf "$wt"
+git -C "$TREE" worktree prune
+git -C "$TREE" worktree add -q --detach "$wt" base
+n=0 rc=0
+commits=()
+for p in $(series_patches); do
+	n=$((n + 1))
+	if ! git -C "$wt" am -q "$PATCHES/$p" >> "$log" 2>&1; then
+		git -C "$wt" am --abort >/dev/null 2>&1 || true
+		echo "FAIL bisect: $p (does not apply on patches 1..$((n - 1)))"
+		rc=1
+		break
+	fi
+	commits+=("$(git -C "$wt" rev-parse HEAD):$p")
+done
+[ $n = 0 ] && { note "bisect: empty series"; exit 0; }
+
+mkdir -p "$obj"
+cp "$config" "$obj/.config"
+kmake() { make -s -C "$wt" O="$obj" ARCH=x86_64 CC="$CC" HOSTCC="$CC" "$@"; }
+
+# Warnings of building the touched files at commit $1, normalised (no line
+# or column numbers) so that moved code does not count as new.
+warnings() { # commit files...
+	local c=$1 f out=""
+	shift
+	git -C "$wt" checkout -q "$c"
+	kmake olddefconfig >> "$log" 2>&1
+	kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "prepare failed"; return; }
+	for f in "$@"; do
+		case "$f" in
+		tools/testing/selftests/mm/*)
+			out+=$(make -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
+				TARGETS=mm -j"$JOBS" 2>&1 | grep -E 'warning:|error:' || true)$'\n' ;;
+		*.c)
+			out+=$(kmake W=1 "${f%.c}.o" 2>&1 | grep -E 'warning:|error:' || true)$'\n' ;;
+		esac
+	done
+	echo "$out" | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u | sed '/^$/d'
+}
+
+for entry in "${commits[@]}"; do
+	c=${entry%%:*} p=${entry#*:}
+	files=$(git -C "$wt" diff --name-only "$c^" "$c" | grep -E '\.c$' |
+		grep -vE '^(tools/testing/selftests/[^m]|Documentation/)' || true)
+	# selftests/mm counts once
+	files=$(echo "$files" | awk '/^tools\/testing\/selftests\/mm\// { if (s++) next } { print }')
+	before=$(warnings "$c^" $files)
+	after=$(warnings "$c" $files)
+	new=$(comm -13 <(echo "$before") <(echo "$after") | sed '/^$/d')
+	errs=$(echo "$after" | grep 'error:' || true)
+	echo "== $p: $(echo $files | wc -w) file(s): $files" >> "$log"
+	if [ -n "$errs" ] || [ -n "$new" ]; then
+		{ echo "$p:"; echo "$errs"; echo "$new"; } | sed '/^$/d' >&2
+		echo "FAIL bisect: $p"
+		rc=1
+	else
+		echo "PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)"
+	fi
+done
+git -C "$TREE" worktree remove --force "$wt"
+exit $rc

@@ -1,0 +1,122 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: everything, in order, each step's result as PASS/FAIL/SKIP
+# lines in build/check/results.txt, then the summary "N passed, N failed".
+#
+#  1. host: the harness's own tests (tests/host/*.sh)
+#  2. the series applies to the base (build/linux), checkpatch --strict
+#  3. the test kernel and the mm kselftests build; bisectability
+#  4. harness self-tests in QEMU: a panicking and a hanging guest fail
+#  5. the guest run: KUnit at boot (kunit.py parse), mm kselftests
+#     (run_kselftest.sh) in the guest, console scan
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+
+out=$BUILD/check
+KERNEL_OBJ=$BUILD/obj
+KSFT=$BUILD/kselftest
+INITRD=$BUILD/initramfs.cpio.gz
+GUEST_MEM=${GUEST_MEM:-2G}
+GUEST_CPUS=${GUEST_CPUS:-2}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
+rm -rf "$out"
+mkdir -p "$out"
+res=$out/results.txt
+: > "$res"
+t0=$(date +%s)
+
+result() { echo "$1 $2" | tee -a "$res"; }
+# step NAME LOG CMD...: run CMD with its output in LOG, record the result.
+step() {
+	local name=$1 log=$2 s=$(date +%s)
+	shift 2
+	note "$name"
+	if "$@" > "$log" 2>&1; then
+		result PASS "$name"
+		echo "$name: $(( $(date +%s) - s ))s" >> "$out/times.txt"
+		return 0
+	fi
+	tail -n 30 "$log" >&2
+	result FAIL "$name (log: ${log#$TOP/})"
+	echo "$name: $(( $(date +%s) - s ))s (failed)" >> "$out/times.txt"
+	return 1
+}
+finish() {
+	echo "total: $(( $(date +%s) - t0 ))s" >> "$out/times.txt"
+	echo "== times"; cat "$out/times.txt"
+	echo "== summary (build/check/results.txt)"
+	python3 "$TOP/scripts/results.py" summary "$res"
+	exit $?
+}
+
+step "deps: packages from Debian's archive" "$out/deps.log" "$TOP/scripts/deps.sh" || finish
+
+# 1. Host-side tests of the harness.
+for t in "$TOP"/tests/host/*.sh; do
+	[ -e "$t" ] || continue
+	step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
+done
+
+# 2. The series.
+step "series: applies to the base (make tree)" "$out/tree.log" "$TOP/scripts/tree.sh" || finish
+note "checkpatch --strict"
+"$TOP/scripts/checkpatch.sh" 2> "$out/checkpatch.log" | tee -a "$res"
+
+# 3. Builds.
+step "build: test kernel" "$out/kernel.log" \
+	"$TOP/scripts/build-kernel.sh" "$TREE" "$KERNEL_OBJ" "$TOP/config/test.config" || finish
+step "build: mm kselftests" "$out/kselftest-build.log" \
+	"$TOP/scripts/build-selftests.sh" "$TREE" "$KERNEL_OBJ" "$KSFT" || finish
+step "build: initramfs" "$out/initramfs.log" \
+	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$KSFT" || finish
+note "bisect check"
+"$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config" 2> "$out/bisect.log" | tee -a "$res"
+
+# 4. The runner catches crashes and hangs (expected to fail, quickly).
+kernel=$KERNEL_OBJ/arch/x86/boot/bzImage
+expect_fail() { # job timeout message
+	local o=$out/selftest-$1
+	if "$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j "$1" \
+		-o "$o" -m 512M -c 1 -t "$2" > "$o.log" 2>&1; then
+		echo "runner did not fail on job $1" >&2
+		return 1
+	fi
+	grep -q "$3" "$o.log" && grep -q -- "---- last 40 lines" "$o.log"
+}
+step "harness: a guest panic fails the run with the console tail" "$out/selftest-panic.txt" \
+	expect_fail panic 120 "kernel panic"
+step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.txt" \
+	expect_fail hang 25 "did not finish within 25s"
+
+# 5. The guest run.
+step "guest: boot, run the kselftests, power off" "$out/guest.log" \
+	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
+	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 2G
+console=$out/guest/console.log
+if [ -f "$console" ]; then
+	note "KUnit results (kunit.py parse)"
+	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$out/kunit.json" \
+		< "$console" > "$out/kunit.txt" 2>&1
+	if [ -s "$out/kunit.json" ]; then
+		python3 "$TOP/scripts/results.py" kunit "kunit: " "$out/kunit.json" |
+			sed '/^$/d' | tee -a "$res"
+	fi
+	grep -q '^PASS kunit\|^FAIL kunit' "$res" || result FAIL "kunit: no KUnit results in the console log"
+	tap=$out/guest/results/kselftest.tap
+	if [ -s "$tap" ]; then
+		python3 "$TOP/scripts/results.py" tap "kselftest: " "$tap" |
+			sed '/^$/d' | tee -a "$res"
+	else
+		result FAIL "kselftest: no TAP came back from the guest"
+	fi
+	bad=$(grep -E 'WARNING:|BUG:|Oops|Call Trace:|possible recursive locking|KASAN:|UBSAN:|INFO: task .* blocked' \
+		"$console" | grep -v 'guest: ' | head -5)
+	if [ -z "$bad" ]; then
+		result PASS "console: no kernel warning, BUG, oops or lockdep report"
+	else
+		echo "$bad" >&2
+		result FAIL "console: kernel reports in $console"
+	fi
+fi
+finish

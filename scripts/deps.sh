@@ -1,0 +1,25 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install what the harness needs from Debian's archive, if missing.
+# Usage: scripts/deps.sh [bench]   (bench adds the benchmark tools)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+pkgs=(linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
+      cpio xz-utils file git python3 perl ccache quilt
+      qemu-system-x86 busybox-static e2fsprogs util-linux coreutils
+      rt-tests stress-ng libcap-dev libnuma-dev liburing-dev)
+[ "${1:-}" = bench ] && pkgs+=(gnuplot-nox fio)
+
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} = 0 ] && exit 0
+[ "$(id -u)" = 0 ] || die "missing packages: ${missing[*]}; run as root or apt-get install them"
+note "installing from Debian's archive: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

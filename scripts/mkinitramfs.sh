@@ -1,0 +1,73 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Build the guest initramfs: busybox-static, guest/init, guest/jobs, the
+# installed kselftests, and the host programs the jobs use (bash, coreutils
+# timeout for the kselftest runner, hackbench, stress-ng) with the shared
+# libraries they need.
+#
+# Usage: scripts/mkinitramfs.sh OUT.cpio.gz [KSELFTEST_INSTALL_DIR]
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+out=$(realpath -m "$1")
+kst=${2:-}
+root=$BUILD/initramfs-root
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,etc,proc,sys,dev,tmp,root,mnt,results,lib64}
+
+bb=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
+file -L "$bb" 2>/dev/null | grep -q 'statically linked' ||
+	die "$bb is not static (apt-get install busybox-static)"
+cp "$bb" "$root/bin/busybox"
+for l in $("$bb" --list-full); do
+	[ -e "$root/$l" ] || ln -s /bin/busybox "$root/$l"
+done
+
+# Host binaries and their libraries.
+copy_bin() { # path-on-host [path-in-guest]
+	local src=$1 dst=${2:-$1} lib
+	rm -f "$root$dst"
+	mkdir -p "$root$(dirname "$dst")"
+	cp -L "$src" "$root$dst"
+	for lib in $(ldd "$src" 2>/dev/null | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] && continue
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+}
+copy_bin /bin/bash /bin/bash
+copy_bin /usr/bin/timeout /usr/bin/timeout
+for p in hackbench stress-ng; do
+	path=$(command -v $p) || die "$p not found (see scripts/deps.sh)"
+	copy_bin "$path" /usr/bin/$p
+done
+
+cp "$TOP/guest/init" "$root/init"
+mkdir -p "$root/jobs"
+cp "$TOP"/guest/jobs/*.sh "$root/jobs/"
+chmod +x "$root/init" "$root"/jobs/*.sh
+cat > "$root/etc/passwd" <<'PW'
+root:x:0:0:root:/root:/bin/sh
+nobody:x:65534:65534:nobody:/nonexistent:/bin/false
+PW
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
+
+if [ -n "$kst" ]; then
+	cp -a "$kst" "$root/kselftest"
+	# Test programs link against libc/libm/librt/libpthread only; pick up
+	# whatever they need anyway.
+	for f in $(find "$root/kselftest" -type f -perm -u+x); do
+		file "$f" | grep -q 'dynamically linked' || continue
+		for lib in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*'); do
+			[ -e "$root$lib" ] && continue
+			mkdir -p "$root$(dirname "$lib")"
+			cp -L "$lib" "$root$lib"
+		done
+	done
+fi
+
+(cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
+	cpio --quiet -o -H newc --reproducible | gzip -1 -n) > "$out.tmp"
+mv "$out.tmp" "$out"
+note "initramfs $out: $(du -h "$out" | cut -f1) compressed"

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Turn test output into result lines "PASS|FAIL|SKIP <name>" for the summary.
+
+  results.py tap PREFIX FILE     TAP/KTAP from run_kselftest.sh (nested "# ")
+  results.py kunit PREFIX JSON   the JSON of "kunit.py parse --json"
+  results.py summary FILE...     count result lines; prints the totals and
+                                 "N passed, N failed" last; exit 1 if any
+                                 failed or nothing ran
+"""
+import json
+import re
+import sys
+
+TAP = re.compile(r'^((?:# )*)(not ok|ok) +\d+ *-? *(.*?)\s*$')
+
+
+def tap(prefix, path):
+    """Leaf results of nested TAP.  A test line whose subtests were seen is
+    only counted when it failed with no failing subtest (timeout, crash)."""
+    out = []
+    children = {}          # depth -> [fails, count] of results seen below
+    for line in open(path, errors='replace'):
+        m = TAP.match(line.rstrip('\n'))
+        if not m:
+            continue
+        depth = len(m.group(1)) // 2
+        ok = m.group(2) == 'ok'
+        desc = m.group(3)
+        skip = bool(re.search(r'#\s*SKIP', desc, re.I))
+        name = re.sub(r'\s*#.*$', '', desc).strip() or '?'
+        below = children.pop(depth + 1, None)
+        if below is None or (not ok and below[0] == 0):
+            status = 'SKIP' if skip else ('PASS' if ok else 'FAIL')
+            why = desc[len(name):].strip() if not ok else ''
+            out.append(f'{status} {prefix}{name}' + (f' {why}' if why else ''))
+        c = children.setdefault(depth, [0, 0])
+        c[0] += 0 if ok else 1
+        c[1] += 1
+    return out
+
+
+def kunit(prefix, path):
+    out = []
+    data = json.load(open(path))
+
+    def walk(group, suite):
+        for sub in group.get('sub_groups', []):
+            walk(sub, sub.get('name', suite))
+        for case in group.get('test_cases', []):
+            st = case.get('status', 'FAIL')
+            status = {'PASS': 'PASS', 'SKIP': 'SKIP'}.get(st, 'FAIL')
+            out.append(f'{status} {prefix}{suite}.{case.get("name")}')
+    walk(data, data.get('name', 'kunit'))
+    return out
+
+
+def summary(paths):
+    n = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
+    failed = []
+    for p in paths:
+        for line in open(p):
+            st = line.split(' ', 1)[0]
+            if st in n:
+                n[st] += 1
+                if st == 'FAIL':
+                    failed.append(line.rstrip())
+    for f in failed:
+        print(f)
+    print(f"{n['SKIP']} skipped (not counted as passed)")
+    print(f"{n['PASS']} passed, {n['FAIL']} failed")
+    return 1 if n['FAIL'] or not n['PASS'] else 0
+
+
+def main():
+    if len(sys.argv) >= 4 and sys.argv[1] in ('tap', 'kunit'):
+        fn = tap if sys.argv[1] == 'tap' else kunit
+        print('\n'.join(fn(sys.argv[2], sys.argv[3])))
+        return 0
+    if len(sys.argv) >= 2 and sys.argv[1] == 'summary':
+        return summary(sys.argv[2:])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main())

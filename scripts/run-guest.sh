@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot a test kernel under QEMU and run one guest job (guest/jobs/NAME.sh).
+#
+# Usage: scripts/run-guest.sh -k BZIMAGE -i INITRD -j JOB -o OUTDIR
+#            [-m MEM] [-c CPUS] [-t TIMEOUT_S] [-s SCRATCH_SIZE]
+#            [-w SWAP_SIZE] [-a "EXTRA CMDLINE"]
+#
+# Environment: ACCEL (default tcg,thread=multi), ICOUNT=1 (single-threaded
+# TCG with -icount shift=0,sleep=off: guest time follows executed
+# instructions), QEMU_EXTRA (more QEMU options).
+#
+# OUTDIR gets console.log, the job's results/ (log, rc, whatever the job
+# wrote to $RESULTS) and the disk images.  Exit status: 0 when the guest
+# ran the job to its end (whatever the job's own result, in results/rc),
+# 1 when it did not (timeout, panic, no results).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mem=2G cpus=2 timeout=600 scratch= swap= extra= kernel= initrd= job= out=
+while getopts "k:i:j:o:m:c:t:s:w:a:" o; do
+	case $o in
+	k) kernel=$OPTARG ;; i) initrd=$OPTARG ;; j) job=$OPTARG ;;
+	o) out=$OPTARG ;; m) mem=$OPTARG ;; c) cpus=$OPTARG ;;
+	t) timeout=$OPTARG ;; s) scratch=$OPTARG ;; w) swap=$OPTARG ;;
+	a) extra=$OPTARG ;; *) die "bad option, see $0" ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$job" ] && [ -n "$out" ] ||
+	die "usage: $0 -k BZIMAGE -i INITRD -j JOB -o OUTDIR [...]"
+[ -f "$kernel" ] || die "no kernel image $kernel"
+[ -f "$initrd" ] || die "no initramfs $initrd"
+
+rm -rf "$out"
+mkdir -p "$out/results"
+disks=()
+add_disk() { # file serial
+	disks+=(-drive "if=none,id=$2,file=$1,format=raw,cache=unsafe"
+		-device "virtio-blk-pci,drive=$2,serial=$2")
+}
+truncate -s 256M "$out/results.img"
+add_disk "$out/results.img" results
+if [ -n "$scratch" ]; then
+	truncate -s "$scratch" "$out/scratch.img"
+	mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$out/scratch.img"
+	add_disk "$out/scratch.img" scratch
+fi
+if [ -n "$swap" ]; then
+	truncate -s "$swap" "$out/swap.img"
+	mkswap "$out/swap.img" >/dev/null
+	add_disk "$out/swap.img" swap
+fi
+
+accel=(-accel "${ACCEL:-tcg,thread=multi}")
+if [ "${ICOUNT:-0}" = 1 ]; then
+	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
+fi
+
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 job=$job $extra"
+qemu=(qemu-system-x86_64 "${accel[@]}" -cpu max -m "$mem" -smp "$cpus"
+      -kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+      -display none -monitor none -serial stdio -no-reboot
+      "${disks[@]}" ${QEMU_EXTRA:-})
+echo "${qemu[*]}" > "$out/qemu.cmd"
+
+note "booting ${kernel#$TOP/} job=$job mem=$mem cpus=$cpus timeout=${timeout}s"
+start=$(date +%s)
+set +e
+timeout -k 10 "$timeout" "${qemu[@]}" < /dev/null 2>&1 |
+	tee "$out/console.log" | { if [ "${VERBOSE:-0}" = 1 ]; then cat; else cat >/dev/null; fi; }
+rc=${PIPESTATUS[0]}
+set -e
+elapsed=$(( $(date +%s) - start ))
+
+fail() {
+	echo "error: job $job: $*" >&2
+	echo "---- last 40 lines of $out/console.log ----" >&2
+	tail -n 40 "$out/console.log" | tr -d '\r' >&2
+	echo "----" >&2
+	exit 1
+}
+[ $rc = 124 ] || [ $rc = 137 ] && fail "guest did not finish within ${timeout}s (hang?); killed"
+grep -q "Kernel panic" "$out/console.log" && fail "kernel panic after ${elapsed}s"
+[ $rc = 0 ] || fail "qemu exited with status $rc after ${elapsed}s"
+tar -C "$out/results" -xf "$out/results.img" 2>/dev/null ||
+	fail "no results came back from the guest"
+[ -f "$out/results/rc" ] || fail "the guest job did not report an exit status"
+rm -f "$out/results.img"
+note "job $job finished in ${elapsed}s (guest exit status $(cat "$out/results/rc"))"

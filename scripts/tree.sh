@@ -1,0 +1,108 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make tree: put Debian's linux-source-6.12 into build/linux as a git tree
+# with one "base" commit (tagged "base"), then apply patches/ on top as
+# commits with git am.  Rerunning it re-applies the series only when
+# patches/ changed; commits you made in build/linux are never thrown away.
+#
+# Usage: scripts/tree.sh [--force]   (--force: reset to base and re-apply)
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+force=0
+[ "${1:-}" = --force ] && force=1
+
+stamp=$TREE/.git/alloc-series
+
+make_base() {
+	[ -r "$BASE_TARBALL" ] ||
+		die "$BASE_TARBALL not found: apt-get install $BASE_PKG"
+	local ver
+	ver=$(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || echo unknown)
+	note "extracting $BASE_TARBALL ($BASE_PKG $ver) into $TREE"
+	rm -rf "$TREE.tmp"
+	mkdir -p "$TREE.tmp"
+	tar -C "$TREE.tmp" --strip-components=1 -xf "$BASE_TARBALL"
+	cd "$TREE.tmp"
+	git init -q
+	git config core.autocrlf false
+	git config gc.auto 0
+	git config am.threeWay false
+	git add -A -f .
+	GIT_AUTHOR_DATE="2000-01-01T00:00:00+0000" \
+	GIT_COMMITTER_DATE="2000-01-01T00:00:00+0000" \
+		git commit -q -m "base: Debian $BASE_PKG $ver" \
+			-m "Kernel $(make -s kernelversion) as shipped in $BASE_TARBALL."
+	git tag base
+	cd - >/dev/null
+	mv "$TREE.tmp" "$TREE"
+}
+
+# Apply one patch; on failure say which patch and which hunk, and stop.
+apply_one() {
+	local p=$1 out
+	if ! out=$(git -C "$TREE" am "$PATCHES/$p" 2>&1); then
+		echo "$out" >&2
+		echo >&2
+		echo "error: patches/$p does not apply on top of" \
+		     "$(git -C "$TREE" log -1 --format='%h %s')" >&2
+		echo "hunks (patch -p1 --dry-run):" >&2
+		(cd "$TREE" && patch -p1 --dry-run -f < "$PATCHES/$p" 2>&1 |
+			sed 's/^/    /') >&2 || true
+		git -C "$TREE" am --abort >/dev/null 2>&1 || true
+		exit 1
+	fi
+	echo "$out" | grep -v '^$' >&2 || true
+}
+
+apply_series() {
+	local p n=0
+	for p in $(series_patches); do
+		[ -f "$PATCHES/$p" ] || die "patches/series lists $p, which does not exist"
+	done
+	for p in "$PATCHES"/[0-9]*.patch; do
+		[ -e "$p" ] || continue
+		p=${p##*/}
+		[ "$p" = 0000-cover-letter.patch ] && continue
+		series_patches | grep -qxF "$p" ||
+			die "patches/$p is not listed in patches/series"
+	done
+	for p in $(series_patches); do
+		apply_one "$p"
+		n=$((n + 1))
+	done
+	note "applied $n patch(es) on base"
+	echo "$(series_hash) $(git -C "$TREE" rev-parse HEAD)" > "$stamp"
+}
+
+[ -d "$TREE/.git" ] || make_base
+
+cd "$TREE"
+if [ -d .git/rebase-apply ]; then
+	die "$TREE has a git am in progress: finish it or 'git -C $TREE am --abort'"
+fi
+head=$(git rev-parse HEAD)
+want=$(series_hash)
+if [ -f "$stamp" ]; then
+	read -r have_hash have_head < "$stamp"
+else
+	have_hash=none
+	have_head=$(git rev-parse base)
+fi
+
+if [ $force = 0 ] && [ "$have_hash" = "$want" ]; then
+	[ "$head" = "$have_head" ] ||
+		note "build/linux has commits beyond patches/ (run 'make series' to export them)"
+	exit 0
+fi
+if [ $force = 0 ] && [ "$head" != "$have_head" ]; then
+	die "patches/ changed and build/linux has commits not in patches/.
+Export yours first ('make series', then merge) or drop them ('make tree FORCE=1')."
+fi
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	[ $force = 1 ] || die "build/linux has uncommitted changes; commit or stash them"
+fi
+note "resetting ${TREE#$TOP/} to base and applying ${PATCHES#$TOP/}/"
+git reset -q --hard base
+apply_series

@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/tree.sh on a small fake base: a good series applies; a patch
+# that does not apply stops the run and is named with its failing hunk.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+mkdir -p "$tmp/src/linux/mm"
+seq 1 50 > "$tmp/src/linux/mm/a.c"
+printf 'all:\nkernelversion:\n\t@echo 6.12.0\n' > "$tmp/src/linux/Makefile"
+tar -C "$tmp/src" -cJf "$tmp/base.tar.xz" linux
+
+mkdir -p "$tmp/patches"
+cat > "$tmp/patches/0001-good.patch" <<'P'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <t@example.org>
+Date: Mon, 30 Nov 2026 00:00:00 +0000
+Subject: [PATCH 1/2] mm: good
+
+---
+diff --git a/mm/a.c b/mm/a.c
+--- a/mm/a.c
++++ b/mm/a.c
+@@ -9,3 +9,3 @@
+ 9
+-10
++ten
+ 11
+P
+cat > "$tmp/bad.patch" <<'P'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <t@example.org>
+Date: Mon, 30 Nov 2026 00:00:00 +0000
+Subject: [PATCH 2/2] mm: bad
+
+---
+diff --git a/mm/a.c b/mm/a.c
+--- a/mm/a.c
++++ b/mm/a.c
+@@ -39,3 +39,3 @@
+ 39
+-NOT-THERE
++forty
+ 41
+P
+export BASE_TARBALL=$tmp/base.tar.xz TREE=$tmp/tree PATCHES=$tmp/patches
+echo 0001-good.patch > "$tmp/patches/series"
+"$top/scripts/tree.sh"
+[ "$(sed -n 10p "$tmp/tree/mm/a.c")" = ten ]
+
+cp "$tmp/bad.patch" "$tmp/patches/0002-bad.patch"
+echo 0002-bad.patch >> "$tmp/patches/series"
+if "$top/scripts/tree.sh" > "$tmp/out" 2>&1; then
+	cat "$tmp/out"; echo "tree.sh applied a bad patch"; exit 1
+fi
+cat "$tmp/out"
+grep -q "patches/0002-bad.patch does not apply" "$tmp/out"
+grep -q "Hunk #1 FAILED at 39" "$tmp/out"
+grep -q "patch failed: mm/a.c:39" "$tmp/out"
+
+# A patch file not in the series is an error, not silently ignored.
+printf '0001-good.patch\n' > "$tmp/patches/series"
+cp "$tmp/patches/0002-bad.patch" "$tmp/patches/0003-stray.patch"
+rm "$tmp/patches/0002-bad.patch"
+! "$top/scripts/tree.sh" --force > "$tmp/out" 2>&1
+grep -q "0003-stray.patch is not listed" "$tmp/out"
+echo "apply-failure: ok"
