@@ -17,7 +17,7 @@ out=$BUILD/check
 KERNEL_OBJ=$BUILD/obj
 KSFT=$BUILD/kselftest
 INITRD=$BUILD/initramfs.cpio.gz
-GUEST_MEM=${GUEST_MEM:-2G}
+GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
 rm -rf "$out"
@@ -92,12 +92,14 @@ step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.tx
 # 5. The guest run.
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
-	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 2G
+	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 2G -w 2G
 console=$out/guest/console.log
 if [ -f "$console" ]; then
 	note "KUnit results (kunit.py parse)"
+	# KUnit runs before /init: parse the console up to the job's start.
+	sed '/^guest: /,$d' "$console" > "$out/kunit-console.log"
 	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$out/kunit.json" \
-		< "$console" > "$out/kunit.txt" 2>&1
+		"$out/kunit-console.log" > "$out/kunit.txt" 2>&1
 	if [ -s "$out/kunit.json" ]; then
 		python3 "$TOP/scripts/results.py" kunit "kunit: " "$out/kunit.json" |
 			sed '/^$/d' | tee -a "$res"

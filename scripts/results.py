@@ -12,31 +12,39 @@ import json
 import re
 import sys
 
-TAP = re.compile(r'^((?:# )*)(not ok|ok) +\d+ *-? *(.*?)\s*$')
+TAP = re.compile(r'^((?:# )*)(not ok|ok) +(\d+) *-? *(.*?)\s*$')
 
 
 def tap(prefix, path):
-    """Leaf results of nested TAP.  A test line whose subtests were seen is
-    only counted when it failed with no failing subtest (timeout, crash)."""
-    out = []
-    children = {}          # depth -> [fails, count] of results seen below
+    """Leaf results of nested TAP, named by their path ("test: case").  A
+    test line whose subtests were seen counts only when it failed with no
+    failing subtest (a timeout or a crash after its last case).  Output that
+    ends inside a test (no closing line) is a failure."""
+    pending = {}           # depth -> [(status, name)] not yet claimed
     for line in open(path, errors='replace'):
         m = TAP.match(line.rstrip('\n'))
         if not m:
             continue
         depth = len(m.group(1)) // 2
         ok = m.group(2) == 'ok'
-        desc = m.group(3)
+        num, desc = m.group(3), m.group(4)
         skip = bool(re.search(r'#\s*SKIP', desc, re.I))
-        name = re.sub(r'\s*#.*$', '', desc).strip() or '?'
-        below = children.pop(depth + 1, None)
-        if below is None or (not ok and below[0] == 0):
-            status = 'SKIP' if skip else ('PASS' if ok else 'FAIL')
-            why = desc[len(name):].strip() if not ok else ''
-            out.append(f'{status} {prefix}{name}' + (f' {why}' if why else ''))
-        c = children.setdefault(depth, [0, 0])
-        c[0] += 0 if ok else 1
-        c[1] += 1
+        name = re.sub(r'\s*#.*$', '', desc).strip() or '#' + num
+        why = '' if ok else desc[len(name):].strip() if desc.startswith(name) else ''
+        own = ('SKIP' if skip else 'PASS' if ok else 'FAIL', name + (' ' + why if why else ''))
+        kids = pending.pop(depth + 1, None)
+        if kids:
+            entries = [(st, kid if depth == 0 else f'{name}: {kid}') for st, kid in kids]
+            if not ok and not any(st == 'FAIL' for st, _ in kids):
+                entries.append(own)
+        else:
+            entries = [own]
+        pending.setdefault(depth, []).extend(entries)
+    out = []
+    for depth in sorted(pending):
+        out += [f'{st} {prefix}{name}' for st, name in pending[depth]]
+        if depth > 0:
+            out.append(f'FAIL {prefix}output ended inside a test (crash or timeout?)')
     return out
 
 

@@ -7,6 +7,9 @@
 #            [-m MEM] [-c CPUS] [-t TIMEOUT_S] [-s SCRATCH_SIZE]
 #            [-w SWAP_SIZE] [-a "EXTRA CMDLINE"]
 #
+# Job parameters go on the kernel command line as env.NAME=a,b (the job
+# sees NAME="a b"), e.g. -a env.KSFT_MM=mmap,thp.
+#
 # Environment: ACCEL (default tcg,thread=multi), ICOUNT=1 (single-threaded
 # TCG with -icount shift=0,sleep=off: guest time follows executed
 # instructions), QEMU_EXTRA (more QEMU options).
@@ -57,7 +60,7 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
 fi
 
-cmdline="console=ttyS0 panic=-1 oops=panic loglevel=6 job=$job $extra"
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 job=$job $extra"
 qemu=(qemu-system-x86_64 "${accel[@]}" -cpu max -m "$mem" -smp "$cpus"
       -kernel "$kernel" -initrd "$initrd" -append "$cmdline"
       -display none -monitor none -serial stdio -no-reboot
@@ -76,7 +79,7 @@ elapsed=$(( $(date +%s) - start ))
 fail() {
 	echo "error: job $job: $*" >&2
 	echo "---- last 40 lines of $out/console.log ----" >&2
-	tail -n 40 "$out/console.log" | tr -d '\r' >&2
+	tail -n 40 "$out/console.log" | tr -d '\r' | cut -c1-240 >&2
 	echo "----" >&2
 	exit 1
 }

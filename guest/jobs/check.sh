@@ -11,6 +11,7 @@
 KSFT_MM=${KSFT_MM:-"mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 
 echo "== kernel $(uname -r)"
+swap_on
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
 cd /kselftest

@@ -29,3 +29,26 @@ show_watermarks() {
 	     $1 == "high" { printf "  %-14s min %7d  low %7d  high %7d pages\n", zone, w["min"], w["low"], w["high"] }' \
 		/proc/zoneinfo
 }
+
+# Find a virtio disk by its serial (QEMU -device virtio-blk-pci,serial=X).
+disk_by_serial() {
+	for d in /sys/block/vd*; do
+		[ -e "$d/serial" ] || continue
+		[ "$(cat "$d/serial")" = "$1" ] && { echo "/dev/${d##*/}"; return 0; }
+	done
+	return 1
+}
+
+# Swap on the disk the host attached with "run-guest.sh -w SIZE", if any.
+swap_on() {
+	local d
+	d=$(disk_by_serial swap) || return 0
+	swapon "$d" && echo "swap on $d: $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB"
+}
+
+# Mount the ext4 scratch disk of "run-guest.sh -s SIZE" on $1.
+scratch_mount() {
+	local d
+	d=$(disk_by_serial scratch) || return 1
+	mkdir -p "$1" && mount -t ext4 "$d" "$1"
+}

@@ -14,6 +14,8 @@ TAP version 13
 # ok 1 map_fixed_noreplace
 # not ok 2 compaction_test # exit=1
 # ok 3 soft-dirty # SKIP
+# # ok 1 case a
+# # not ok 2 # SKIP no swap
 # ok 4 khugepaged
 ok 1 selftests: mm: run_vmtests.sh # SKIP
 # selftests: mm: other
@@ -26,7 +28,8 @@ diff -u - "$tmp/res" <<'EXP'
 PASS k: map_fixed_noreplace
 FAIL k: compaction_test # exit=1
 SKIP k: soft-dirty
-PASS k: khugepaged
+PASS k: khugepaged: case a
+SKIP k: khugepaged: #2
 FAIL k: selftests: mm: other # TIMEOUT 45 seconds
 EXP
 set +e
@@ -36,7 +39,14 @@ set -e
 cat "$tmp/sum"
 [ $rc = 1 ] || { echo "summary must fail when a test failed"; exit 1; }
 [ "$(tail -n1 "$tmp/sum")" = "2 passed, 2 failed" ]
-grep -qx "1 skipped (not counted as passed)" "$tmp/sum"
+grep -qx "2 skipped (not counted as passed)" "$tmp/sum"
+
+# Output cut short inside a test (guest crashed): a failure.
+head -n 7 "$tmp/tap" > "$tmp/cut"
+python3 "$top/scripts/results.py" tap "" "$tmp/cut" > "$tmp/res"
+cat "$tmp/res"
+grep -qx "PASS map_fixed_noreplace" "$tmp/res"
+grep -q "^FAIL output ended inside a test" "$tmp/res"
 
 # Only skips: nothing passed, which is a failure too.
 echo "SKIP x" > "$tmp/skip"
