@@ -26,13 +26,14 @@ check:
 
 tree:
 	$(S)/deps.sh
-	$(S)/tree.sh $(if $(FORCE),--force)
+	$(S)/tree.sh $(if $(filter 1,$(FORCE)),--force)
 
 series:
 	$(S)/series.sh
 
 checkpatch: tree
 	$(S)/checkpatch.sh
+	$(S)/quilt-check.sh
 
 kernel: tree
 	$(S)/build-kernel.sh build/linux build/obj config/test.config
@@ -43,7 +44,7 @@ selftests: kernel
 bisect: kernel
 	$(S)/bisect-check.sh build/obj/.config
 
-host-tests:
+host-tests: tree
 	@for t in tests/host/*.sh; do $$t >/dev/null 2>&1 && echo "PASS $$t" || { echo "FAIL $$t"; exit 1; }; done
 
 clean:

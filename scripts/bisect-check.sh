@@ -17,6 +17,14 @@ config=$(realpath "$1")
 wt=$BUILD/bisect
 obj=$BUILD/obj-bisect
 log=$BUILD/bisect.log
+# The verdict depends only on the series, the config and this script: when
+# none changed since a run that passed, print that run's lines again.
+key=$(cat "$config" "$0" <(series_hash) | sha1sum | cut -c1-40)
+if [ "$(head -n1 "$BUILD/bisect.ok" 2>/dev/null)" = "$key" ]; then
+	tail -n +2 "$BUILD/bisect.ok" | sed 's/$/ [unchanged since the last check]/'
+	exit 0
+fi
+rm -f "$BUILD/bisect.ok"
 : > "$log"
 CC=gcc
 command -v ccache >/dev/null && CC="ccache gcc"
@@ -38,6 +46,7 @@ for p in $(series_patches); do
 	commits+=("$(git -C "$wt" rev-parse HEAD):$p")
 done
 [ $n = 0 ] && { note "bisect: empty series"; exit 0; }
+: > "$BUILD/bisect.pass"
 
 mkdir -p "$obj"
 cp "$config" "$obj/.config"
@@ -50,14 +59,17 @@ warnings() { # commit files...
 	shift
 	git -C "$wt" checkout -q "$c"
 	kmake olddefconfig >> "$log" 2>&1
-	kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "prepare failed"; return; }
+	kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "error: make prepare failed at $c"; return; }
 	for f in "$@"; do
 		case "$f" in
 		tools/testing/selftests/mm/*)
 			out+=$(make -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
 				TARGETS=mm -j"$JOBS" 2>&1 | grep -E 'warning:|error:' || true)$'\n' ;;
 		*.c)
-			out+=$(kmake W=1 "${f%.c}.o" 2>&1 | grep -E 'warning:|error:' || true)$'\n' ;;
+			kmake W=1 "${f%.c}.o" > "$obj/one.log" 2>&1 ||
+				echo "$f: error: make ${f%.c}.o failed" >> "$obj/one.log"
+			cat "$obj/one.log" >> "$log"
+			out+=$(grep -E 'warning:|error:' "$obj/one.log" || true)$'\n' ;;
 		esac
 	done
 	echo "$out" | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u | sed '/^$/d'
@@ -79,8 +91,11 @@ for entry in "${commits[@]}"; do
 		echo "FAIL bisect: $p"
 		rc=1
 	else
-		echo "PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)"
+		echo "PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)" |
+			tee -a "$BUILD/bisect.pass"
 	fi
 done
 git -C "$TREE" worktree remove --force "$wt"
+[ $rc = 0 ] && { echo "$key"; cat "$BUILD/bisect.pass"; } > "$BUILD/bisect.ok"
+rm -f "$BUILD/bisect.pass"
 exit $rc

@@ -19,7 +19,7 @@ mkdir -p "$obj"
 export ARCH=x86_64
 export KBUILD_BUILD_USER=test KBUILD_BUILD_HOST=alloc-latency
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache}
 export CCACHE_BASEDIR=$TOP
 export CCACHE_NOHASHDIR=1
 CC="gcc"

@@ -4,8 +4,9 @@
 # make check: everything, in order, each step's result as PASS/FAIL/SKIP
 # lines in build/check/results.txt, then the summary "N passed, N failed".
 #
-#  1. host: the harness's own tests (tests/host/*.sh)
-#  2. the series applies to the base (build/linux), checkpatch --strict
+#  1. the series applies to the base (build/linux: git am; quilt push -a),
+#     checkpatch --strict on every patch
+#  2. host: the harness's own tests (tests/host/*.sh)
 #  3. the test kernel and the mm kselftests build; bisectability
 #  4. harness self-tests in QEMU: a panicking and a hanging guest fail
 #  5. the guest run: KUnit at boot (kunit.py parse), mm kselftests
@@ -19,7 +20,7 @@ KSFT=$BUILD/kselftest
 INITRD=$BUILD/initramfs.cpio.gz
 GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
-GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200}
 rm -rf "$out"
 mkdir -p "$out"
 res=$out/results.txt
@@ -52,16 +53,19 @@ finish() {
 
 step "deps: packages from Debian's archive" "$out/deps.log" "$TOP/scripts/deps.sh" || finish
 
-# 1. Host-side tests of the harness.
+# 1. The series applies (this also gives the tree the host tests use).
+step "series: applies to the base (make tree)" "$out/tree.log" "$TOP/scripts/tree.sh" || finish
+
+# 2. Host-side tests of the harness.
 for t in "$TOP"/tests/host/*.sh; do
 	[ -e "$t" ] || continue
 	step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
 done
-
-# 2. The series.
-step "series: applies to the base (make tree)" "$out/tree.log" "$TOP/scripts/tree.sh" || finish
+step "series: quilt push -a" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
 note "checkpatch --strict"
 "$TOP/scripts/checkpatch.sh" 2> "$out/checkpatch.log" | tee -a "$res"
+[ "${PIPESTATUS[0]}" = 0 ] || grep -q '^FAIL checkpatch' "$res" ||
+	result FAIL "checkpatch: scripts/checkpatch.sh failed (log: build/check/checkpatch.log)"
 
 # 3. Builds.
 step "build: test kernel" "$out/kernel.log" \
@@ -72,24 +76,29 @@ step "build: initramfs" "$out/initramfs.log" \
 	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$KSFT" || finish
 note "bisect check"
 "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config" 2> "$out/bisect.log" | tee -a "$res"
+[ "${PIPESTATUS[0]}" = 0 ] || grep -q '^FAIL bisect' "$res" ||
+	result FAIL "bisect: scripts/bisect-check.sh failed (log: build/check/bisect.log)"
 
 # 4. The runner catches crashes and hangs (expected to fail, quickly).
 kernel=$KERNEL_OBJ/arch/x86/boot/bzImage
 expect_fail() { # job timeout message
-	local o=$out/selftest-$1
+	local o=$out/selftest-$1 said
 	if "$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j "$1" \
 		-o "$o" -m 512M -c 1 -t "$2" > "$o.log" 2>&1; then
 		echo "runner did not fail on job $1" >&2
 		return 1
 	fi
-	grep -q "$3" "$o.log" && grep -q -- "---- last 40 lines" "$o.log"
+	# It failed for the right reason, after the job really started.
+	said=$(grep -c "on purpose" "$o/console.log")
+	grep -q "$3" "$o.log" && grep -q -- "---- last 40 lines" "$o.log" && [ "$said" -gt 0 ]
 }
 step "harness: a guest panic fails the run with the console tail" "$out/selftest-panic.txt" \
 	expect_fail panic 120 "kernel panic"
 step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.txt" \
-	expect_fail hang 25 "did not finish within 25s"
+	expect_fail hang 15 "did not finish within 15s"
 
 # 5. The guest run.
+note "the guest run takes about 5 minutes under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
 	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 2G -w 2G
@@ -109,11 +118,14 @@ if [ -f "$console" ]; then
 	if [ -s "$tap" ]; then
 		python3 "$TOP/scripts/results.py" tap "kselftest: " "$tap" |
 			sed '/^$/d' | tee -a "$res"
+		grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"
 	else
 		result FAIL "kselftest: no TAP came back from the guest"
 	fi
-	bad=$(grep -E 'WARNING:|BUG:|Oops|Call Trace:|possible recursive locking|KASAN:|UBSAN:|INFO: task .* blocked' \
-		"$console" | grep -v 'guest: ' | head -5)
+	# Kernel lines only (they carry a printk timestamp); the jobs' own
+	# output is on the console too.
+	bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)' \
+		"$console" | head -5)
 	if [ -z "$bad" ]; then
 		result PASS "console: no kernel warning, BUG, oops or lockdep report"
 	else

@@ -2,19 +2,40 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make checkpatch: scripts/checkpatch.pl --strict on every patch in the
-# series.  Prints one "PASS|FAIL checkpatch: <patch>" line per patch on
+# series, and MAINTAINERS coverage of every file a patch adds.  Prints one "PASS|FAIL checkpatch: <patch>" line per patch on
 # stdout, the checkpatch reports on stderr; exit 1 if any patch fails.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 [ -x "$TREE/scripts/checkpatch.pl" ] || die "no $TREE: run 'make tree' first"
+# New files: checkpatch asks "does MAINTAINERS need updating?" for every
+# added file.  We answer it instead: each new file must be covered by a
+# MAINTAINERS section (get_maintainer.pl), not only by THE REST.
+covered() { # file
+	(cd "$TREE" && scripts/get_maintainer.pl -f "$1" --no-git --no-git-fallback \
+		--sections 2>/dev/null) | grep -E '^[A-Z][A-Z0-9 ,/()._-]+$' | grep -vx 'THE REST' | head -1
+}
+
 rc=0
 for p in $(series_patches); do
-	if out=$(cd "$TREE" && scripts/checkpatch.pl --strict -q \
-			"$PATCHES/$p" 2>&1) && [ -z "$out" ]; then
+	bad=
+	# spdxcheck.py needs python3-ply and python3-git: use Debian's python3.
+	out=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q --ignore FILE_PATH_CHANGES \
+		"$PATCHES/$p" 2>&1) || bad=1
+	[ -z "$out" ] || bad=1
+	for f in $(awk '/^diff --git/ { f = $4; sub("^b/", "", f) } /^new file mode/ { print f }' "$PATCHES/$p"); do
+		sec=$(covered "$f")
+		if [ -z "$sec" ]; then
+			out+=$'\n'"new file $f is not covered by a MAINTAINERS section"
+			bad=1
+		else
+			echo "  $f: MAINTAINERS section '$sec'" >&2
+		fi
+	done
+	if [ -z "$bad" ]; then
 		echo "PASS checkpatch: $p"
 	else
-		echo "$out" >&2
+		echo "$p:$out" >&2
 		echo "FAIL checkpatch: $p"
 		rc=1
 	fi

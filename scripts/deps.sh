@@ -9,7 +9,8 @@ set -euo pipefail
 pkgs=(linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
       cpio xz-utils file git python3 perl ccache quilt
       qemu-system-x86 busybox-static e2fsprogs util-linux coreutils
-      rt-tests stress-ng libcap-dev libnuma-dev liburing-dev)
+      rt-tests stress-ng libcap-dev libnuma-dev liburing-dev
+      python3-ply python3-git)
 [ "${1:-}" = bench ] && pkgs+=(gnuplot-nox fio)
 
 missing=()

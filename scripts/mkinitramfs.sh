@@ -12,7 +12,7 @@ set -euo pipefail
 
 out=$(realpath -m "$1")
 kst=${2:-}
-root=$BUILD/initramfs-root
+root=$out.root
 rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,usr/local/bin,etc,proc,sys,dev,tmp,root,mnt,results,lib64}
 
@@ -70,4 +70,5 @@ fi
 (cd "$root" && find . -mindepth 1 | LC_ALL=C sort |
 	cpio --quiet -o -H newc --reproducible | gzip -1 -n) > "$out.tmp"
 mv "$out.tmp" "$out"
+rm -rf "$root"
 note "initramfs $out: $(du -h "$out" | cut -f1) compressed"

@@ -32,7 +32,9 @@ def tap(prefix, path):
         name = re.sub(r'\s*#.*$', '', desc).strip() or '#' + num
         why = '' if ok else desc[len(name):].strip() if desc.startswith(name) else ''
         own = ('SKIP' if skip else 'PASS' if ok else 'FAIL', name + (' ' + why if why else ''))
-        kids = pending.pop(depth + 1, None)
+        kids = []
+        for d in sorted(k for k in pending if k > depth):
+            kids += pending.pop(d)
         if kids:
             entries = [(st, kid if depth == 0 else f'{name}: {kid}') for st, kid in kids]
             if not ok and not any(st == 'FAIL' for st, _ in kids):
@@ -41,6 +43,8 @@ def tap(prefix, path):
             entries = [own]
         pending.setdefault(depth, []).extend(entries)
     out = []
+    if not pending:
+        out.append(f'FAIL {prefix}no test results in {path}')
     for depth in sorted(pending):
         out += [f'{st} {prefix}{name}' for st, name in pending[depth]]
         if depth > 0:

@@ -70,7 +70,7 @@ echo "${qemu[*]}" > "$out/qemu.cmd"
 note "booting ${kernel#$TOP/} job=$job mem=$mem cpus=$cpus timeout=${timeout}s"
 start=$(date +%s)
 set +e
-timeout -k 10 "$timeout" "${qemu[@]}" < /dev/null 2>&1 |
+timeout --foreground -k 10 "$timeout" "${qemu[@]}" < /dev/null 2>&1 |
 	tee "$out/console.log" | { if [ "${VERBOSE:-0}" = 1 ]; then cat; else cat >/dev/null; fi; }
 rc=${PIPESTATUS[0]}
 set -e

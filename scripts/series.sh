@@ -12,6 +12,8 @@ set -euo pipefail
 
 [ -d "$TREE/.git" ] || die "no $TREE: run 'make tree' first"
 cd "$TREE"
+# The output must not depend on the user's git configuration.
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
 	die "build/linux has uncommitted changes; commit them first"
 
@@ -21,7 +23,7 @@ n=$(git rev-list --count base..HEAD)
 cover=$PATCHES/0000-cover-letter.patch
 
 if [ "$n" -gt 0 ]; then
-	git format-patch -q --zero-commit --no-signature --cover-letter \
+	git format-patch -q --zero-commit --no-signature --abbrev=12 --cover-letter \
 		--no-thread -o "$tmp" base..HEAD
 	new=$tmp/0000-cover-letter.patch
 	if [ -f "$cover" ]; then
@@ -58,7 +60,7 @@ else
 fi
 
 {
-	sed -n '/^#/p' "$PATCHES/series" 2>/dev/null
+	[ -f "$PATCHES/series" ] && sed -n '/^#/p' "$PATCHES/series"
 	(cd "$tmp" && ls [0-9]*.patch 2>/dev/null | grep -v '^0000-cover-letter.patch$') || true
 } > "$tmp/series"
 

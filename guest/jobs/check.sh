@@ -8,14 +8,14 @@
 # that finish in minutes under TCG, then the series' own).
 . /jobs/common.sh
 
-KSFT_MM=${KSFT_MM:-"mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
+KSFT_MM=${KSFT_MM:-"extra_free mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 
 echo "== kernel $(uname -r)"
 swap_on
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
 cd /kselftest
-{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 1800 -t mm:run_vmtests.sh
+{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 900 -t mm:run_vmtests.sh
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
 echo "== /proc/vmstat highlights after the tests"

@@ -58,11 +58,19 @@ cat "$tmp/out"
 grep -q "patches/0002-bad.patch does not apply" "$tmp/out"
 grep -q "Hunk #1 FAILED at 39" "$tmp/out"
 grep -q "patch failed: mm/a.c:39" "$tmp/out"
+# After the failure the tree is back on base, and fixing the series is
+# enough for the next run.
+[ "$(git -C "$tmp/tree" rev-parse HEAD)" = "$(git -C "$tmp/tree" rev-parse base)" ]
+echo 0001-good.patch > "$tmp/patches/series"
+rm "$tmp/patches/0002-bad.patch"
+"$top/scripts/tree.sh"
+[ "$(sed -n 10p "$tmp/tree/mm/a.c")" = ten ]
 
 # A patch file not in the series is an error, not silently ignored.
 printf '0001-good.patch\n' > "$tmp/patches/series"
-cp "$tmp/patches/0002-bad.patch" "$tmp/patches/0003-stray.patch"
-rm "$tmp/patches/0002-bad.patch"
-! "$top/scripts/tree.sh" --force > "$tmp/out" 2>&1
+cp "$tmp/bad.patch" "$tmp/patches/0003-stray.patch"
+if "$top/scripts/tree.sh" --force > "$tmp/out" 2>&1; then
+	echo "tree.sh accepted a patch that is not in the series"; exit 1
+fi
 grep -q "0003-stray.patch is not listed" "$tmp/out"
 echo "apply-failure: ok"

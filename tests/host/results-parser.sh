@@ -50,5 +50,40 @@ grep -q "^FAIL output ended inside a test" "$tmp/res"
 
 # Only skips: nothing passed, which is a failure too.
 echo "SKIP x" > "$tmp/skip"
-! python3 "$top/scripts/results.py" summary "$tmp/skip" > /dev/null
+if python3 "$top/scripts/results.py" summary "$tmp/skip" > /dev/null; then
+	echo "summary must fail when nothing passed"; exit 1
+fi
+
+# No result at all (the tests never ran): a failure.
+printf 'TAP version 13\n1..1\n# selftests: mm: run_vmtests.sh\n' > "$tmp/none"
+python3 "$top/scripts/results.py" tap "" "$tmp/none" | grep -q "^FAIL no test results"
 echo "results-parser: ok"
+
+# KUnit: a failing case in a console log fails, a skipped one is a skip
+# (kunit.py parse from the kernel tree, then results.py kunit).
+kunit=${TREE:-$top/build/linux}/tools/testing/kunit/kunit.py
+[ -f "$kunit" ] || { echo "no $kunit: run make tree first"; exit 1; }
+cat > "$tmp/console" <<'LOG'
+[    1.0] Booting
+[    1.8] KTAP version 1
+[    1.8] 1..1
+[    1.8]     KTAP version 1
+[    1.8]     # Subtest: demo_suite
+[    1.8]     # module: demo
+[    1.8]     1..3
+[    1.8]     ok 1 case_ok
+[    1.8]     # case_bad: EXPECTATION FAILED at mm/x.c:10
+[    1.8]     not ok 2 case_bad
+[    1.8]     ok 3 case_skip # SKIP not here
+[    1.9] # demo_suite: pass:1 fail:1 skip:1 total:3
+[    1.9] not ok 1 demo_suite
+LOG
+python3 "$kunit" parse --json="$tmp/k.json" "$tmp/console" > /dev/null || true
+python3 "$top/scripts/results.py" kunit "kunit: " "$tmp/k.json" > "$tmp/res"
+cat "$tmp/res"
+diff -u - "$tmp/res" <<'EXP'
+PASS kunit: demo_suite.case_ok
+FAIL kunit: demo_suite.case_bad
+SKIP kunit: demo_suite.case_skip
+EXP
+echo "results-parser: kunit ok"
