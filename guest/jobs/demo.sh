@@ -13,3 +13,21 @@ echo "== zone watermarks (/proc/zoneinfo)"
 show_watermarks
 echo "== /proc/vmstat highlights"
 show_vmstat
+
+knob=/proc/sys/vm/extra_free_kbytes
+if [ -w $knob ]; then
+	echo "== vm.extra_free_kbytes (patch 0002)"
+	echo "  0 (default):"
+	show_watermarks
+	echo 262144 > $knob
+	echo "  after 'sysctl vm.extra_free_kbytes=262144' (256 MiB): low and high up, min unchanged:"
+	show_watermarks
+	if echo 99999999 > $knob 2>/dev/null; then
+		echo "  ERROR: a value over the bound was accepted"
+		exit 1
+	fi
+	echo "  'sysctl vm.extra_free_kbytes=99999999' (over a quarter of memory): refused, value still $(cat $knob)"
+	echo 0 > $knob
+else
+	echo "== this kernel has no vm.extra_free_kbytes"
+fi
