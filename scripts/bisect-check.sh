@@ -46,7 +46,7 @@ for p in $(series_patches); do
 	commits+=("$(git -C "$wt" rev-parse HEAD):$p")
 done
 [ $n = 0 ] && { note "bisect: empty series"; exit 0; }
-: > "$BUILD/bisect.pass"
+passed=
 
 mkdir -p "$obj"
 cp "$config" "$obj/.config"
@@ -91,11 +91,11 @@ for entry in "${commits[@]}"; do
 		echo "FAIL bisect: $p"
 		rc=1
 	else
-		echo "PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)" |
-			tee -a "$BUILD/bisect.pass"
+		line="PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)"
+		echo "$line"
+		passed+=$line$'\n'
 	fi
 done
 git -C "$TREE" worktree remove --force "$wt"
-[ $rc = 0 ] && { echo "$key"; cat "$BUILD/bisect.pass"; } > "$BUILD/bisect.ok"
-rm -f "$BUILD/bisect.pass"
+[ $rc = 0 ] && printf '%s\n%s' "$key" "$passed" > "$BUILD/bisect.ok"
 exit $rc

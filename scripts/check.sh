@@ -43,6 +43,16 @@ step() {
 	echo "$name: $(( $(date +%s) - s ))s (failed)" >> "$out/times.txt"
 	return 1
 }
+# lines NAME LOG CMD...: CMD prints its own "PASS|FAIL NAME: ..." lines;
+# a CMD that fails without printing a FAIL line is recorded as a failure.
+lines() {
+	local name=$1 log=$2
+	shift 2
+	note "$name"
+	"$@" 2> "$log" | tee -a "$res"
+	[ "${PIPESTATUS[0]}" = 0 ] || grep -q "^FAIL $name" "$res" ||
+		result FAIL "$name: ${1##*/} failed (log: ${log#$TOP/})"
+}
 finish() {
 	echo "total: $(( $(date +%s) - t0 ))s" >> "$out/times.txt"
 	echo "== times"; cat "$out/times.txt"
@@ -62,10 +72,7 @@ for t in "$TOP"/tests/host/*.sh; do
 	step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
 done
 step "series: quilt push -a" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
-note "checkpatch --strict"
-"$TOP/scripts/checkpatch.sh" 2> "$out/checkpatch.log" | tee -a "$res"
-[ "${PIPESTATUS[0]}" = 0 ] || grep -q '^FAIL checkpatch' "$res" ||
-	result FAIL "checkpatch: scripts/checkpatch.sh failed (log: build/check/checkpatch.log)"
+lines checkpatch "$out/checkpatch.log" "$TOP/scripts/checkpatch.sh"
 
 # 3. Builds.
 step "build: test kernel" "$out/kernel.log" \
@@ -74,10 +81,7 @@ step "build: mm kselftests" "$out/kselftest-build.log" \
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$KERNEL_OBJ" "$KSFT" || finish
 step "build: initramfs" "$out/initramfs.log" \
 	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$KSFT" || finish
-note "bisect check"
-"$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config" 2> "$out/bisect.log" | tee -a "$res"
-[ "${PIPESTATUS[0]}" = 0 ] || grep -q '^FAIL bisect' "$res" ||
-	result FAIL "bisect: scripts/bisect-check.sh failed (log: build/check/bisect.log)"
+lines bisect "$out/bisect.log" "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config"
 
 # 4. The runner catches crashes and hangs (expected to fail, quickly).
 kernel=$KERNEL_OBJ/arch/x86/boot/bzImage
@@ -110,14 +114,12 @@ if [ -f "$console" ]; then
 	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$out/kunit.json" \
 		"$out/kunit-console.log" > "$out/kunit.txt" 2>&1
 	if [ -s "$out/kunit.json" ]; then
-		python3 "$TOP/scripts/results.py" kunit "kunit: " "$out/kunit.json" |
-			sed '/^$/d' | tee -a "$res"
+		python3 "$TOP/scripts/results.py" kunit "kunit: " "$out/kunit.json" | tee -a "$res"
 	fi
 	grep -q '^PASS kunit\|^FAIL kunit' "$res" || result FAIL "kunit: no KUnit results in the console log"
 	tap=$out/guest/results/kselftest.tap
 	if [ -s "$tap" ]; then
-		python3 "$TOP/scripts/results.py" tap "kselftest: " "$tap" |
-			sed '/^$/d' | tee -a "$res"
+		python3 "$TOP/scripts/results.py" tap "kselftest: " "$tap" | tee -a "$res"
 		grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"
 	else
 		result FAIL "kselftest: no TAP came back from the guest"

@@ -87,7 +87,8 @@ def summary(paths):
 def main():
     if len(sys.argv) >= 4 and sys.argv[1] in ('tap', 'kunit'):
         fn = tap if sys.argv[1] == 'tap' else kunit
-        print('\n'.join(fn(sys.argv[2], sys.argv[3])))
+        for line in fn(sys.argv[2], sys.argv[3]):
+            print(line)
         return 0
     if len(sys.argv) >= 2 and sys.argv[1] == 'summary':
         return summary(sys.argv[2:])

@@ -18,7 +18,7 @@ stamp=$TREE/.git/alloc-series
 make_base() {
 	[ -r "$BASE_TARBALL" ] ||
 		die "$BASE_TARBALL not found: apt-get install $BASE_PKG"
-	note "extracting $BASE_TARBALL ($(base_subject)) into $TREE"
+	note "extracting $BASE_TARBALL ($base_subject) into $TREE"
 	rm -rf "$TREE.tmp"
 	mkdir -p "$TREE.tmp"
 	tar -C "$TREE.tmp" --strip-components=1 -xf "$BASE_TARBALL"
@@ -30,7 +30,7 @@ make_base() {
 	git add -A -f .
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00+0000" \
 	GIT_COMMITTER_DATE="2000-01-01T00:00:00+0000" \
-		git commit -q -m "$(base_subject)" \
+		git commit -q -m "$base_subject" \
 			-m "Kernel $(make -s kernelversion) as shipped in $BASE_TARBALL."
 	git tag base
 	cd - >/dev/null
@@ -78,16 +78,15 @@ apply_series() {
 	echo "$(series_hash) $(git -C "$TREE" rev-parse HEAD)" > "$stamp"
 }
 
-base_subject() {
-	echo "base: Debian $BASE_PKG $(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || echo unknown)"
-}
-if [ -d "$TREE/.git" ] && [ "$(git -C "$TREE" log -1 --format=%s base)" != "$(base_subject)" ]; then
+# Subject of the base commit for the installed source.
+base_subject="base: Debian $BASE_PKG $(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || echo unknown)"
+if [ -d "$TREE/.git" ] && [ "$(git -C "$TREE" log -1 --format=%s base)" != "$base_subject" ]; then
 	# The installed linux-source changed (a Debian update): start over,
 	# unless that would lose commits of yours.
 	[ -f "$stamp" ] && [ "$(git -C "$TREE" rev-parse HEAD)" = "$(cut -d' ' -f2 "$stamp")" ] ||
 		[ $force = 1 ] ||
-		die "$TREE is based on '$(git -C "$TREE" log -1 --format=%s base)', the installed source is '$(base_subject)'; export your commits ('make series') and 'make tree FORCE=1'"
-	note "new base source ($(base_subject)): re-creating $TREE"
+		die "$TREE is based on '$(git -C "$TREE" log -1 --format=%s base)', the installed source is '$base_subject'; export your commits ('make series') and 'make tree FORCE=1'"
+	note "new base source ($base_subject): re-creating $TREE"
 	rm -rf "$TREE"
 fi
 [ -d "$TREE/.git" ] || make_base
