@@ -4,11 +4,13 @@
 
 S := scripts
 
-.PHONY: help demo check tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check bench bench-burst tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
 	@echo "make check       all tests; ends with 'N passed, N failed'"
+	@echo "make bench       every benchmark side by side (build/bench/*/report.md)"
+	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
 	@echo "make series      export build/linux's commits back to patches/"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
@@ -23,6 +25,12 @@ demo:
 
 check:
 	$(S)/check.sh
+
+bench:
+	$(S)/bench.sh burst
+
+bench-burst:
+	$(S)/bench.sh burst
 
 tree:
 	$(S)/deps.sh

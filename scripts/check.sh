@@ -107,7 +107,7 @@ step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.tx
 note "the guest run takes about 7 minutes under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
-	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 2G -w 2G
+	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G
 console=$out/guest/console.log
 if [ -f "$console" ]; then
 	note "KUnit results (kunit.py parse)"

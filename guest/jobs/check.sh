@@ -12,6 +12,8 @@ KSFT_MM=${KSFT_MM:-"extra_free mmap compaction mlock mremap madv_populate mkdirt
 
 echo "== kernel $(uname -r)"
 swap_on
+# the burst replay of extra_free needs a disk for its page cache writers
+scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
 cd /kselftest

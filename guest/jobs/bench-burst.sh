@@ -1,0 +1,29 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-burst, guest side: one boot = one run of every setting of the
+# burst replay (selftests/mm/extra_free_burst, bench mode), in an order
+# that rotates with the run number.  Lines "burst setting=... key=value"
+# go to $RESULTS/bench.txt, latency quantiles to $RESULTS/cdf.SETTING.
+#
+# BURST_SETTINGS (default "off extra wsf"), BURST_ROUNDS (default 1),
+# BURST_ARGS (more options, e.g. "-b 256 -f"), RUN (the run number).
+. /jobs/common.sh
+
+set -- ${BURST_SETTINGS:-off extra wsf}
+n=$#
+i=0
+while [ $i -lt $(( ${RUN:-1} % n )) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
+args=
+for s in "$@"; do args="$args -s $s"; done
+
+swap_on
+scratch_mount /mnt/scratch || { echo "no scratch disk"; exit 1; }
+echo "== run ${RUN:-1}: settings in this order: $*"
+show_watermarks
+{ /kselftest/mm/extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
+	-c "$RESULTS/cdf" $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
+rc=$(cat /tmp/rc)
+grep '^burst ' /tmp/out > "$RESULTS/bench.txt"
+show_vmstat
+exit $rc

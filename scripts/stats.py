@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Statistics for make bench: side-by-side tables of per-run results.
+
+Input lines (from the guest jobs, one per run and setting):
+    WORKLOAD key=value key=value ...
+
+  stats.py table --group KEY --baseline VALUE --metrics m1,m2,... FILE...
+      a Markdown table per metric and group: n, mean, stddev, min, max,
+      difference of the mean against the baseline group, and Welch's
+      t-test p-value (two-sided), marked * below 0.05 and ** below 0.01
+  stats.py csv FILE...
+      every input line as one CSV row (header from the first line's keys)
+
+Only the standard library: the Student t distribution comes from the
+regularized incomplete beta function (continued fraction, Lentz).
+"""
+import math
+import sys
+
+
+def mean(xs):
+    return sum(xs) / len(xs)
+
+
+def stddev(xs):
+    """Sample standard deviation (n - 1); 0 for a single value."""
+    if len(xs) < 2:
+        return 0.0
+    m = mean(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def _betacf(a, b, x):
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 1000):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def betainc(a, b, x):
+    """Regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    lbeta = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+    front = math.exp(lbeta + a * math.log(x) + b * math.log(1.0 - x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_sf2(t, df):
+    """Two-sided tail probability P(|T| >= |t|) of Student's t with df."""
+    return betainc(df / 2.0, 0.5, df / (df + t * t))
+
+
+def welch(xs, ys):
+    """Welch's unequal-variance t-test: (t, df, two-sided p)."""
+    nx, ny = len(xs), len(ys)
+    if nx < 2 or ny < 2:
+        return float('nan'), float('nan'), float('nan')
+    vx, vy = stddev(xs) ** 2 / nx, stddev(ys) ** 2 / ny
+    diff = mean(xs) - mean(ys)
+    if vx + vy == 0:
+        return (0.0, float('inf'), 1.0) if diff == 0 else \
+               (math.copysign(float('inf'), diff), float('inf'), 0.0)
+    t = diff / math.sqrt(vx + vy)
+    df = (vx + vy) ** 2 / (vx ** 2 / (nx - 1) + vy ** 2 / (ny - 1))
+    return t, df, t_sf2(t, df)
+
+
+def parse(paths):
+    rows = []
+    for p in paths:
+        with open(p) as f:
+            for line in f:
+                w = line.split()
+                if len(w) < 2 or '=' not in w[1]:
+                    continue
+                row = {'workload': w[0]}
+                row.update(kv.split('=', 1) for kv in w[1:] if '=' in kv)
+                rows.append(row)
+    return rows
+
+
+def num(s):
+    v = float(s)
+    return int(v) if v.is_integer() else v
+
+
+def fmt(v):
+    if isinstance(v, float) and (math.isnan(v) or math.isinf(v)):
+        return '-'
+    if abs(v) >= 100 or v == int(v):
+        return f'{v:,.0f}'
+    return f'{v:.3g}'
+
+
+def table(rows, group, baseline, metrics):
+    groups = []
+    for r in rows:
+        if r.get(group) not in groups:
+            groups.append(r.get(group))
+    if baseline in groups:
+        groups.remove(baseline)
+        groups.insert(0, baseline)
+    out = [f'| metric | {group} | n | mean | stddev | min | max | vs {baseline} | p (Welch) |',
+           '|---|---|--:|--:|--:|--:|--:|--:|--:|']
+    for m in metrics:
+        base = [num(r[m]) for r in rows if r.get(group) == baseline and m in r]
+        for g in groups:
+            xs = [num(r[m]) for r in rows if r.get(group) == g and m in r]
+            if not xs:
+                continue
+            cells = [m, g, str(len(xs)), fmt(mean(xs)), fmt(stddev(xs)),
+                     fmt(min(xs)), fmt(max(xs))]
+            if g == baseline or not base:
+                cells += ['', '']
+            else:
+                bm = mean(base)
+                diff = (f'{(mean(xs) - bm) / bm * 100:+.1f}%' if bm else
+                        ('+0.0%' if mean(xs) == 0 else 'from 0'))
+                _, _, p = welch(xs, base)
+                mark = '**' if p < 0.01 else '*' if p < 0.05 else ''
+                cells += [diff, '-' if math.isnan(p) else f'{p:.3g}{mark}']
+            out.append('| ' + ' | '.join(cells) + ' |')
+    return '\n'.join(out)
+
+
+def csv(rows):
+    keys = []
+    for r in rows:
+        keys += [k for k in r if k not in keys]
+    lines = [','.join(keys)]
+    lines += [','.join(r.get(k, '') for k in keys) for r in rows]
+    return '\n'.join(lines)
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] not in ('table', 'csv'):
+        sys.exit(__doc__)
+    if argv[1] == 'csv':
+        print(csv(parse(argv[2:])))
+        return
+    opts, files, i = {}, [], 2
+    while i < len(argv):
+        if argv[i] in ('--group', '--baseline', '--metrics'):
+            opts[argv[i][2:]] = argv[i + 1]
+            i += 2
+        else:
+            files.append(argv[i])
+            i += 1
+    if len(opts) != 3 or not files:
+        sys.exit(__doc__)
+    print(table(parse(files), opts['group'], opts['baseline'],
+                opts['metrics'].split(',')))
+
+
+if __name__ == '__main__':
+    main(sys.argv)

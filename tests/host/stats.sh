@@ -1,0 +1,84 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# scripts/stats.py: known inputs give known means, stddevs and t-tests.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+PYTHONPATH="$top/scripts" python3 - <<'PY'
+import math
+import stats
+
+def near(got, want, tol, what):
+    print(f'{what}: {got!r} (want {want} +- {tol})')
+    assert abs(got - want) <= tol, what
+
+near(stats.mean([2, 4, 4, 4, 5, 5, 7, 9]), 5, 0, 'mean')
+near(stats.stddev([2, 4, 4, 4, 5, 5, 7, 9]), math.sqrt(32 / 7), 1e-12, 'sample stddev')
+near(stats.stddev([3]), 0, 0, 'stddev of one value')
+
+# Student t tail against table values: t(10) = 2.0 -> 0.0734;
+# the 5% critical values 12.706 (1 df), 2.228 (10 df), 1.960 (large df).
+near(stats.t_sf2(2.0, 10), 0.07339, 1e-4, 't(10)=2.0')
+near(stats.t_sf2(12.706, 1), 0.05, 1e-4, 't(1)=12.706')
+near(stats.t_sf2(2.228, 10), 0.05, 1e-4, 't(10)=2.228')
+near(stats.t_sf2(1.960, 1e6), 0.05, 1e-4, 't(inf)=1.960')
+
+# ... and against a numerical integration of the t density.
+def tail(t, df):
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+    f = lambda x: c * (1 + x * x / df) ** (-(df + 1) / 2)
+    n, a, b = 20000, 0.0, abs(t)
+    h = (b - a) / n
+    s = f(a) + f(b) + sum((4 if i % 2 else 2) * f(a + i * h) for i in range(1, n))
+    return 1 - 2 * s * h / 3
+for t, df in ((0.5, 3), (1.7, 7.3), (3.1, 24.9), (0.1, 2)):
+    near(stats.t_sf2(t, df), tail(t, df), 1e-6, f'integrated t({df})={t}')
+
+# Welch's t-test, the two worked examples of the Wikipedia article.
+a1 = [27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4]
+a2 = [27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4]
+t, df, p = stats.welch(a1, a2)
+near(t, -2.46, 0.005, 'welch 1 t'); near(df, 25.0, 0.1, 'welch 1 df'); near(p, 0.021, 0.0005, 'welch 1 p')
+b1 = [17.2, 20.9, 22.6, 18.1, 21.7, 21.4, 23.5, 24.2, 14.7, 21.8]
+b2 = [21.5, 22.8, 21.0, 23.0, 21.6, 23.6, 22.5, 20.7, 23.4, 21.8,
+      20.7, 21.7, 21.5, 22.5, 23.6, 21.5, 22.5, 23.5, 21.5, 21.8]
+t, df, p = stats.welch(b1, b2)
+near(t, -1.57, 0.005, 'welch 2 t'); near(df, 9.9, 0.05, 'welch 2 df'); near(p, 0.149, 0.0005, 'welch 2 p')
+
+# Degenerate cases: no spread.
+assert stats.welch([0, 0, 0], [0, 0, 0])[2] == 1.0
+assert stats.welch([0, 0, 0], [5, 5, 5])[2] == 0.0
+assert math.isnan(stats.welch([1], [2, 3])[2])
+print('ok')
+PY
+
+# The table: groups, baseline first, percent change and significance marks.
+# stall: t = 6 / sqrt(1/3) = 10.392 with df = 2, where the tail has the
+# closed form 1 - t / sqrt(2 + t^2) = 0.00913.
+cat > "$tmp/in" <<'IN'
+burst setting=extra lat=10 stall=0
+burst setting=off lat=100 stall=5
+burst setting=extra lat=12 stall=0
+burst setting=off lat=110 stall=7
+burst setting=extra lat=11 stall=0
+burst setting=off lat=90 stall=6
+not a result line
+IN
+python3 "$top/scripts/stats.py" table --group setting --baseline off \
+	--metrics lat,stall "$tmp/in" > "$tmp/out"
+cat "$tmp/out"
+diff -u - "$tmp/out" <<'EXP'
+| metric | setting | n | mean | stddev | min | max | vs off | p (Welch) |
+|---|---|--:|--:|--:|--:|--:|--:|--:|
+| lat | off | 3 | 100 | 10 | 90 | 110 |  |  |
+| lat | extra | 3 | 11 | 1 | 10 | 12 | -89.0% | 0.00389** |
+| stall | off | 3 | 6 | 1 | 5 | 7 |  |  |
+| stall | extra | 3 | 0 | 0 | 0 | 0 | -100.0% | 0.00913** |
+EXP
+python3 "$top/scripts/stats.py" csv "$tmp/in" > "$tmp/csv.all"
+head -2 "$tmp/csv.all" > "$tmp/csv"
+diff -u - "$tmp/csv" <<'EXP'
+workload,setting,lat,stall
+burst,extra,10,0
+EXP
