@@ -5,7 +5,7 @@
 # each (interleaved: run 1 of every kernel, then run 2, ...), collect the
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
-# Usage: scripts/bench.sh WORKLOAD...     (burst)
+# Usage: scripts/bench.sh WORKLOAD...     (burst fastpath memcg)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -28,14 +28,37 @@ INITRD=$BUILD/initramfs.cpio.gz
 workload() {
 	case $1 in
 	burst)
-		kernels="patched" runs=10 mem=2G cpus=2 disk=6G timeout=900
+		kernels="patched" runs=10 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
+		icount=0
 		job_args="env.BURST_SETTINGS=off,extra,wsf"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
 		group=setting baseline=off
+		headline="allocstall pgscan_direct stall_us stall_self_us file_kb free_kb p99_us p999_us max_us"
 		metrics="allocstall pgscan_direct pgsteal_direct stall_us stall_self_us stalls_self
-file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p999_us max_us"
+stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p999_us max_us"
 		cdf=yes ;;
-	*) die "unknown workload '$1' (known: burst)" ;;
+	fastpath)
+		# seed 003's guard: lmbench-style fault, fork and exec costs on
+		# base and patched, under -icount (time = instructions)
+		kernels="base patched" runs=5 mem=1G cpus=1 disks= timeout=900
+		icount=1
+		job_args=
+		[ "${QUICK:-0}" = 1 ] && job_args="env.FASTPATH_ARGS=-n,5,-m,8,-r,2"
+		group=kernel+setting baseline=base/default
+		headline="anon_fault_ns file_fault_ns fork_exit_ns exec_ns"
+		metrics=$headline
+		cdf=no ;;
+	memcg)
+		# seed 001's guard: memory.low protection with the reserve on
+		kernels="patched" runs=5 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
+		icount=0
+		job_args=
+		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
+		group=setting baseline=off
+		headline="adv_pct a_secs b_secs a_refault b_refault"
+		metrics=$headline
+		cdf=no ;;
+	*) die "unknown workload '$1' (known: burst fastpath memcg)" ;;
 	esac
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
@@ -45,7 +68,7 @@ file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p999_us max_us"
 kernel_image() { # base|patched
 	case $1 in
 	patched) echo "$BUILD/obj/arch/x86/boot/bzImage" ;;
-	base) echo "$BUILD/obj-base/arch/x86/boot/bzImage" ;;
+	base) echo "$BUILD/base/obj/arch/x86/boot/bzImage" ;;
 	esac
 }
 
@@ -54,12 +77,20 @@ build_kernels() {
 	for k in $kernels; do [ "$k" = base ] && need_base=1; done
 	"$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
 	if [ $need_base = 1 ]; then
-		# the base commit, checked out next to the patched tree
-		if [ ! -d "$BUILD/linux-base" ]; then
-			git -C "$TREE" worktree add -f --detach "$BUILD/linux-base" base >/dev/null
+		# The base commit in a worktree.  build/base/{linux,obj} has the
+		# layout of build/{linux,obj}, so that ccache (base dir $TOP) sees
+		# the same relative paths and only the files the series changes
+		# are compiled again.
+		# (A worktree of an earlier build/linux is dropped first.)
+		if [ "$(git -C "$BUILD/base/linux" rev-parse -q --verify base 2>/dev/null)" != \
+		     "$(git -C "$TREE" rev-parse base)" ]; then
+			rm -rf "$BUILD/base/linux"
+			git -C "$TREE" worktree prune
+			mkdir -p "$BUILD/base"
+			git -C "$TREE" worktree add -f --detach "$BUILD/base/linux" base >/dev/null
 		fi
-		git -C "$BUILD/linux-base" checkout -q --detach base
-		"$TOP/scripts/build-kernel.sh" "$BUILD/linux-base" "$BUILD/obj-base" \
+		git -C "$BUILD/base/linux" checkout -q --detach base
+		"$TOP/scripts/build-kernel.sh" "$BUILD/base/linux" "$BUILD/base/obj" \
 			"$TOP/config/test.config"
 	fi
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$BUILD/obj" "$BUILD/kselftest"
@@ -68,7 +99,11 @@ build_kernels() {
 
 machine() {
 	echo "- host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB"
-	echo "- QEMU: $(qemu-system-x86_64 --version | head -1), ${ICOUNT:+icount, }accel ${ACCEL:-tcg,thread=multi}"
+	if [ "$icount" = 1 ]; then
+		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), single-threaded TCG, -icount shift=0,sleep=off"
+	else
+		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg,thread=multi}"
+	fi
 	echo "- guest: $mem, $cpus vCPUs, $(cat "$dir"/runs/*/console.log | grep -m1 -o 'Linux version [^ ]*')"
 	echo "- $(git -C "$TREE" log -1 --format=%s base)"
 	echo "- series: $(series_patches | wc -l) patches ($(git -C "$TOP" describe --always --dirty))"
@@ -80,21 +115,64 @@ plots() {
 	[ "$cdf" = yes ] || return 0
 	for s in $(awk -v g="$group" '{for (i = 2; i <= NF; i++) if (index($i, g "=") == 1) print substr($i, length(g) + 2)}' "$dir/raw.txt" | sort -u); do
 		cat "$dir"/runs/*/results/cdf."$s" > "$dir/cdf.$s" 2>/dev/null || continue
-		files+=("'$dir/cdf.$s' using (\$1/1000):2 with lines title '$s'")
+		files+=("'$dir/cdf.$s' using (\$1/1000):(1-\$2) with lines title '$s'")
 	done
 	[ ${#files[@]} -gt 0 ] || return 0
 	local IFS=,
 	gnuplot <<-EOF
 	set terminal pngcairo size 900,600
 	set output '$dir/latency-cdf.png'
-	set title 'fault latency of the burst, all runs'
-	set logscale x
+	set title 'fault latency of the burst, one line per run'
+	set logscale xy
+	set yrange [0.0009:1]
 	set xlabel 'latency (us)'
-	set ylabel 'fraction of faults'
-	set key bottom right
+	set ylabel 'fraction of faults slower (1 - CDF)'
+	set key top right
 	set grid
 	plot ${files[*]}
 	EOF
+}
+
+legend() {
+	case $1 in
+	burst) cat <<-'EOF'
+	The guest (selftests/mm/extra_free_burst in bench mode): three writers
+	fill the page cache of an ext4 disk, then one task reads one byte of
+	every page of a sparse file (MADV_RANDOM), a burst of a sixth of RAM.
+	Settings: off (vm.extra_free_kbytes=0), extra (the knob at the burst
+	size), wsf (knob 0, watermark_scale_factor raised to the same low
+	watermark).  The writers, kswapd and the unbound workqueues (writeback)
+	share CPU 0, the burst task has CPU 1 to itself.
+	Counters are deltas over the burst, of all tasks:
+	allocstall (sum of allocstall_*), pgscan/pgsteal_direct/kswapd.
+	stall_us: direct reclaim time of all tasks, stall_self_us / stalls_self:
+	of the burst task, stall_max_us: the longest one (vmscan tracepoints).
+	file_kb / free_kb: page cache and free memory when the burst starts.
+	p*_us, max_us: latency of the burst's page faults.
+	EOF
+	;;
+	fastpath) cat <<-'EOF'
+	The guest (guest/src/fastpath.c, 1 vCPU, QEMU -icount: guest time
+	follows executed instructions): time per anonymous write fault, per
+	read fault of a tmpfs file in memory, per fork+exit+wait, per
+	fork+exec+exit+wait.  Groups: kernel/setting, where default is every
+	knob at its default and set is vm.extra_free_kbytes at a sixth of
+	memory (patched kernel only).  Each run is one boot; each sample one
+	repetition of the loop.
+	EOF
+	;;
+	memcg) cat <<-'EOF'
+	The guest (guest/jobs/bench-memcg.sh, guest/src/workingset.c): cgroups
+	A and B each hold 10% of memory anonymous and read their own file of
+	40% of memory several times; A has memory.low = its whole size.
+	a_secs, b_secs: time of each group's reads; a/b_refault:
+	workingset_refault_file of each group; adv_pct: how much sooner A
+	finishes than B, in % of B's time.  off: vm.extra_free_kbytes=0,
+	extra: a sixth of memory.  The guard holds when A's advantage and
+	refaults are the same in both settings.
+	EOF
+	;;
+	esac
 }
 
 report() {
@@ -110,6 +188,15 @@ report() {
 		echo "Per metric and $group: runs, mean, sample stddev, min, max; the"
 		echo "difference of the mean against $group=$baseline and the two-sided"
 		echo "p-value of Welch's t-test (* p < 0.05, ** p < 0.01)."
+		echo
+		legend "$w"
+		echo
+		echo "## Headline"
+		echo
+		python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
+			--metrics "$(echo $headline | tr ' ' ,)" "$dir/raw.txt"
+		echo
+		echo "## All metrics"
 		echo
 		python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
 			--metrics "$(echo $metrics | tr ' ' ,)" "$dir/raw.txt"
@@ -132,9 +219,10 @@ run_workload() {
 			n=$((n + 1))
 			o=$dir/runs/$k-$i
 			t=$(date +%s)
-			"$TOP/scripts/run-guest.sh" -k "$(kernel_image "$k")" -i "$INITRD" \
-				-j "bench-$w" -o "$o" -m "$mem" -c "$cpus" -t "$timeout" \
-				-s "$disk" -w 1G -a "env.RUN=$i kunit.enable=0 $job_args" \
+			# shellcheck disable=SC2086 # $disks: options
+			ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$k")" \
+				-i "$INITRD" -j "bench-$w" -o "$o" -m "$mem" -c "$cpus" \
+				-t "$timeout" $disks -a "env.RUN=$i kunit.enable=0 $job_args" \
 				> "$o.log" 2>&1 ||
 				{ tail -n 40 "$o.log"; die "$w: $k run $i failed (log: ${o#$TOP/}.log)"; }
 			[ "$(cat "$o/results/rc")" = 0 ] ||

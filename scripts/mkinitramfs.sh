@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the guest initramfs: busybox-static, guest/init, guest/jobs, the
-# installed kselftests, and the host programs the jobs use (bash, coreutils
+# programs of guest/src (built static), the installed kselftests, and the
+# host programs the jobs use (bash, coreutils
 # timeout for the kselftest runner, hackbench, stress-ng) with the shared
 # libraries they need.
 #
@@ -41,6 +42,13 @@ copy_bin /usr/bin/timeout /usr/bin/timeout
 for p in hackbench stress-ng; do
 	path=$(command -v $p) || die "$p not found (see scripts/deps.sh)"
 	copy_bin "$path" /usr/bin/$p
+done
+
+# The harness's own guest programs (guest/src/*.c), static.
+for c in "$TOP"/guest/src/*.c; do
+	[ -e "$c" ] || continue
+	gcc -O2 -Wall -static -o "$root/usr/bin/$(basename "$c" .c)" "$c" ||
+		die "cannot build $c"
 done
 
 cp "$TOP/guest/init" "$root/init"

@@ -5,8 +5,10 @@
 Input lines (from the guest jobs, one per run and setting):
     WORKLOAD key=value key=value ...
 
-  stats.py table --group KEY --baseline VALUE --metrics m1,m2,... FILE...
-      a Markdown table per metric and group: n, mean, stddev, min, max,
+  stats.py table --group KEY[+KEY...] --baseline VALUE --metrics m1,m2,... FILE...
+      a Markdown table per metric and group (the values of the KEYs,
+      joined with "/", e.g. --group kernel+setting gives "base/default"
+      groups): n, mean, stddev, min, max,
       difference of the mean against the baseline group, and Welch's
       t-test p-value (two-sided), marked * below 0.05 and ** below 0.01
   stats.py csv FILE...
@@ -111,6 +113,9 @@ def fmt(v):
 
 
 def table(rows, group, baseline, metrics):
+    keys = group.split('+')
+    for r in rows:
+        r[group] = '/'.join(r.get(k, '') for k in keys)
     groups = []
     for r in rows:
         if r.get(group) not in groups:

@@ -7,7 +7,8 @@
 # go to $RESULTS/bench.txt, latency quantiles to $RESULTS/cdf.SETTING.
 #
 # BURST_SETTINGS (default "off extra wsf"), BURST_ROUNDS (default 1),
-# BURST_ARGS (more options, e.g. "-b 256 -f"), RUN (the run number).
+# BURST_ARGS (more options, e.g. "-b 256"), BURST_ISOLATE (default 1: kswapd
+# and unbound workqueues on CPU 0 with the writers), RUN (the run number).
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
@@ -20,6 +21,12 @@ for s in "$@"; do args="$args -s $s"; done
 swap_on
 scratch_mount /mnt/scratch || { echo "no scratch disk"; exit 1; }
 echo "== run ${RUN:-1}: settings in this order: $*"
+if [ "${BURST_ISOLATE:-1}" = 1 ]; then
+	# kswapd and the unbound workqueues (writeback) on CPU 0, with the
+	# writers: the burst's CPU is its own
+	for p in $(pidof kswapd0); do taskset -p 1 "$p"; done
+	echo 1 > /sys/devices/virtual/workqueue/cpumask
+fi
 show_watermarks
 { /kselftest/mm/extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
 	-c "$RESULTS/cdf" $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out

@@ -82,3 +82,22 @@ diff -u - "$tmp/csv" <<'EXP'
 workload,setting,lat,stall
 burst,extra,10,0
 EXP
+
+# Composite groups: --group kernel+setting, baseline "base/default".
+# patched/set: t = 49, df = 1, p = (2 / pi) atan(1 / 49) = 0.0130.
+cat > "$tmp/in2" <<'IN'
+fastpath rep=1 ns=100 setting=default kernel=base
+fastpath rep=2 ns=102 setting=default kernel=base
+fastpath rep=1 ns=101 setting=default kernel=patched
+fastpath rep=2 ns=101 setting=default kernel=patched
+fastpath rep=1 ns=150 setting=set kernel=patched
+fastpath rep=2 ns=150 setting=set kernel=patched
+IN
+python3 "$top/scripts/stats.py" table --group kernel+setting --baseline base/default \
+	--metrics ns "$tmp/in2" > "$tmp/out2"
+cat "$tmp/out2"
+diff -u - <(tail -n +3 "$tmp/out2") <<'EXP'
+| ns | base/default | 2 | 101 | 1.41 | 100 | 102 |  |  |
+| ns | patched/default | 2 | 101 | 0 | 101 | 101 | +0.0% | 1 |
+| ns | patched/set | 2 | 150 | 0 | 150 | 150 | +48.5% | 0.013* |
+EXP
