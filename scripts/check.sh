@@ -20,7 +20,7 @@ KSFT=$BUILD/kselftest
 INITRD=$BUILD/initramfs.cpio.gz
 GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
-GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200}
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800}
 rm -rf "$out"
 mkdir -p "$out"
 res=$out/results.txt

@@ -17,7 +17,7 @@ scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
 cd /kselftest
-{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 900 -t mm:run_vmtests.sh
+{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 1500 -t mm:run_vmtests.sh
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
 echo "== /proc/vmstat highlights after the tests"
