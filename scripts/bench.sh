@@ -87,10 +87,10 @@ build_kernels() {
 			rm -rf "$BUILD/base/linux"
 			git -C "$TREE" worktree prune
 			mkdir -p "$BUILD/base"
-			git -C "$TREE" worktree add -f --detach "$BUILD/base/linux" base >/dev/null
+			git -C "$TREE" worktree add -q -f --detach "$BUILD/base/linux" base
 		fi
 		git -C "$BUILD/base/linux" checkout -q --detach base
-		"$TOP/scripts/build-kernel.sh" "$BUILD/base/linux" "$BUILD/base/obj" \
+		ALLOW_UNKNOWN=1 "$TOP/scripts/build-kernel.sh" "$BUILD/base/linux" "$BUILD/base/obj" \
 			"$TOP/config/test.config"
 	fi
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$BUILD/obj" "$BUILD/kselftest"
