@@ -195,11 +195,13 @@ report() {
 		echo
 		python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
 			--metrics "$(echo $headline | tr ' ' ,)" "$dir/raw.txt"
-		echo
-		echo "## All metrics"
-		echo
-		python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
-			--metrics "$(echo $metrics | tr ' ' ,)" "$dir/raw.txt"
+		if [ "$metrics" != "$headline" ]; then
+			echo
+			echo "## All metrics"
+			echo
+			python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
+				--metrics "$(echo $metrics | tr ' ' ,)" "$dir/raw.txt"
+		fi
 		echo
 		echo "Raw data: raw.txt, raw.csv; plots: $(cd "$dir" && ls *.png 2>/dev/null | tr '\n' ' ')"
 	} > "$dir/report.md"
@@ -236,13 +238,12 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst)"
-for w in "$@"; do workload "$w"; done
-"$TOP/scripts/deps.sh" bench
-"$TOP/scripts/tree.sh"
-kernels=
+[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst fastpath memcg)"
+# every workload is checked (and its kernels noted) before anything is built
 all=
 for w in "$@"; do workload "$w"; all="$all $kernels"; done
 kernels=$(echo $all | tr ' ' '\n' | sort -u)
+"$TOP/scripts/deps.sh" bench
+"$TOP/scripts/tree.sh"
 build_kernels
 for w in "$@"; do run_workload "$w"; done
