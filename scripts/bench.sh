@@ -5,7 +5,7 @@
 # each (interleaved: run 1 of every kernel, then run 2, ...), collect the
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
-# Usage: scripts/bench.sh WORKLOAD...     (burst fastpath memcg)
+# Usage: scripts/bench.sh WORKLOAD...     (burst compaction fastpath memcg)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -26,6 +26,7 @@ INITRD=$BUILD/initramfs.cpio.gz
 # kernel only; its settings (knob off, knob = burst, the
 # watermark_scale_factor peer) are the groups.
 workload() {
+	job=$1
 	case $1 in
 	burst)
 		kernels="patched" runs=10 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
@@ -37,6 +38,32 @@ workload() {
 		metrics="allocstall pgscan_direct pgsteal_direct stall_us stall_self_us stalls_self
 stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p999_us max_us"
 		cdf=yes ;;
+	compaction)
+		# seed 004: usemem under THP defrag=always and =never, base
+		# (no budget) against patched (the default budget)
+		kernels="base patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		icount=0
+		job_args=
+		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
+		group=kernel+defrag baseline=base/always
+		headline="mbps compact_stall compact_success thp_fault_alloc thp_fault_fallback stall_p50_us stall_p99_us stall_max_us stall_sum_ms"
+		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
+thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
+stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
+		cdf=no ;;
+	compaction-budgets)
+		# what the budget buys and costs: defrag=always on the patched
+		# kernel with the budget off, at its default, and 4x larger
+		kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		icount=0 job=compaction
+		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
+		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
+		group=budget_us baseline=0
+		headline="mbps compact_success thp_fault_alloc thp_pct stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms"
+		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
+thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
+stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
+		cdf=no ;;
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
 		# base and patched, under -icount (time = instructions)
@@ -58,7 +85,7 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst fastpath memcg)" ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-budgets fastpath memcg)" ;;
 	esac
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
@@ -151,6 +178,29 @@ legend() {
 	p*_us, max_us: latency of the burst's page faults.
 	EOF
 	;;
+	compaction) cat <<-'EOF'
+	The guest (selftests/mm/compaction_budget in bench mode): anonymous
+	memory of 60% of free memory is written as base pages, then 7 of every
+	8 pages are freed and the 8th is mlocked in place; then one process
+	writes three quarters of free memory + swap sequentially (usemem,
+	MAP_PRIVATE|MAP_ANONYMOUS) with THP enabled=always and defrag as
+	grouped.  base: 6.12 without the series, direct async compaction
+	unbounded; patched: vm.compaction_async_budget_us at its default.
+	mbps: the writer's throughput; counters: /proc/vmstat deltas over the
+	write (allocstall = sum of allocstall_*); thp_pct: thp_fault_alloc in %
+	of alloc + fallback.  stall_*: the writer's direct compactions, one
+	per mm_compaction_begin/end pair (stalls: how many, stall_sum_ms: their
+	total); step_*: time per 2 MiB of the write.
+	EOF
+	;;
+	compaction-budgets) cat <<-'EOF'
+	The workload of make bench-compaction with defrag=always on the patched
+	kernel only, vm.compaction_async_budget_us at 0 (no limit: 6.12's
+	behaviour), 4000 (the default) and 16000, in rotating order in each
+	boot.  stall_oncpu_max_us: the longest direct compaction minus the time
+	the writer spent off the CPU in it (sched_switch).
+	EOF
+	;;
 	fastpath) cat <<-'EOF'
 	The guest (guest/src/fastpath.c, 1 vCPU, QEMU -icount: guest time
 	follows executed instructions): time per anonymous write fault, per
@@ -223,7 +273,7 @@ run_workload() {
 			t=$(date +%s)
 			# shellcheck disable=SC2086 # $disks: options
 			ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$k")" \
-				-i "$INITRD" -j "bench-$w" -o "$o" -m "$mem" -c "$cpus" \
+				-i "$INITRD" -j "bench-$job" -o "$o" -m "$mem" -c "$cpus" \
 				-t "$timeout" $disks -a "env.RUN=$i kunit.enable=0 $job_args" \
 				> "$o.log" 2>&1 ||
 				{ tail -n 40 "$o.log"; die "$w: $k run $i failed (log: ${o#$TOP/}.log)"; }
@@ -238,7 +288,7 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst fastpath memcg)"
+[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets fastpath memcg)"
 # every workload is checked (and its kernels noted) before anything is built
 all=
 for w in "$@"; do workload "$w"; all="$all $kernels"; done
