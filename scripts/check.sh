@@ -104,7 +104,7 @@ step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.tx
 	expect_fail hang 15 "did not finish within 15s"
 
 # 5. The guest run.
-note "the guest run takes about 10 minutes under TCG; follow ${out#$TOP/}/guest/console.log"
+note "the guest run takes about 12 minutes under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
 	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G

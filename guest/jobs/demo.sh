@@ -16,7 +16,7 @@ show_vmstat
 
 knob=/proc/sys/vm/extra_free_kbytes
 if [ -w $knob ]; then
-	echo "== vm.extra_free_kbytes (patch 0002)"
+	echo "== vm.extra_free_kbytes (patch 0003)"
 	echo "  0 (default):"
 	show_watermarks
 	echo 262144 > $knob
@@ -30,4 +30,19 @@ if [ -w $knob ]; then
 	echo 0 > $knob
 else
 	echo "== this kernel has no vm.extra_free_kbytes"
+fi
+
+knob=/proc/sys/vm/compaction_async_budget_us
+if [ -w $knob ]; then
+	echo "== vm.compaction_async_budget_us (patch 0007)"
+	echo "  default: $(cat $knob) us per direct async compaction attempt"
+	if echo 1000001 > $knob 2>/dev/null; then
+		echo "  ERROR: a value over the bound was accepted"
+		exit 1
+	fi
+	echo "  'sysctl vm.compaction_async_budget_us=1000001' (over one second): refused, value still $(cat $knob)"
+	echo "  attempts the budget stopped since boot (compact_budget_exceeded):" \
+		"$(awk '$1 == "compact_budget_exceeded" {print $2}' /proc/vmstat)"
+else
+	echo "== this kernel has no vm.compaction_async_budget_us"
 fi
