@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: help demo check bench bench-burst bench-compaction bench-compaction-budgets bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
@@ -13,6 +13,7 @@ help:
 	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
 	@echo "make bench-compaction  usemem under THP defrag=always/never, base vs patched (seed 004)"
 	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"
+	@echo "make bench-slub   hackbench on fragmented memory, base vs patched (seed 002)"
 	@echo "make bench-fastpath  fault/fork/exec cost, base vs patched (seed 003's guard)"
 	@echo "make bench-memcg memory.low protection with the reserve on (seed 001's guard)"
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
@@ -31,7 +32,7 @@ check:
 	$(S)/check.sh
 
 bench:
-	$(S)/bench.sh burst compaction fastpath memcg
+	$(S)/bench.sh burst compaction slub fastpath memcg
 
 bench-burst:
 	$(S)/bench.sh burst
@@ -41,6 +42,9 @@ bench-compaction:
 
 bench-compaction-budgets:
 	$(S)/bench.sh compaction-budgets
+
+bench-slub:
+	$(S)/bench.sh slub
 
 bench-fastpath:
 	$(S)/bench.sh fastpath

@@ -5,7 +5,7 @@
 # each (interleaved: run 1 of every kernel, then run 2, ...), collect the
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
-# Usage: scripts/bench.sh WORKLOAD...     (burst compaction fastpath memcg)
+# Usage: scripts/bench.sh WORKLOAD...     (burst compaction slub fastpath memcg)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -64,6 +64,21 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
 stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
 		cdf=no ;;
+	slub)
+		# seed 002: SLUB's high-order slabs on fragmented memory under
+		# hackbench (selftests/mm/slab_fallback), with the kernel's
+		# other kcompactd wakers (watermark boost, proactive compaction)
+		# off and on, rotating in each boot; figures of round 1 (*1)
+		# and of both rounds
+		kernels="base patched" runs=10 mem=512M cpus=2 disks= timeout=900
+		icount=0
+		job_args=
+		[ "${QUICK:-0}" = 1 ] && job_args="env.SLUB_ARGS=-l,50"
+		group=kernel+wakers baseline=base/off
+		headline="secs1 pref1_pct slabs1 fallbacks1 compact_daemon_wake pgmigrate_success compact_stall pgscan_kswapd pageoutrun"
+		metrics="secs1 pref1_pct slabs1 fallbacks1 secs pref_pct slabs fallbacks compact_daemon_wake
+pgmigrate_success compact_stall compact_success pgscan_kswapd pgsteal_kswapd pageoutrun allocstall free_o3_kb"
+		cdf=no ;;
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
 		# base and patched, under -icount (time = instructions)
@@ -85,7 +100,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-budgets fastpath memcg)" ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub fastpath memcg)" ;;
 	esac
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
@@ -288,7 +303,7 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets fastpath memcg)"
+[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub fastpath memcg)"
 # every workload is checked (and its kernels noted) before anything is built
 all=
 for w in "$@"; do workload "$w"; all="$all $kernels"; done
