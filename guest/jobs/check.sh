@@ -8,7 +8,7 @@
 # that finish in minutes under TCG, then the series' own).
 . /jobs/common.sh
 
-KSFT_MM=${KSFT_MM:-"extra_free mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
+KSFT_MM=${KSFT_MM:-"extra_free mmap compaction slab mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 
 echo "== kernel $(uname -r)"
 swap_on
