@@ -4,16 +4,18 @@
 
 S := scripts
 
-.PHONY: help demo check bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
 	@echo "make check       all tests; ends with 'N passed, N failed'"
+	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make bench       every benchmark side by side (build/bench/*/report.md)"
 	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
 	@echo "make bench-compaction  usemem under THP defrag=always/never, base vs patched (seed 004)"
 	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"
-	@echo "make bench-slub   hackbench on fragmented memory, base vs patched (seed 002)"
+	@echo "make bench-slub  hackbench on fragmented memory, base vs patched (seed 002)"
+	@echo "make bench-slub-wakers  the same with watermark boost and proactive compaction on"
 	@echo "make bench-fastpath  fault/fork/exec cost, base vs patched (seed 003's guard)"
 	@echo "make bench-memcg memory.low protection with the reserve on (seed 001's guard)"
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
@@ -31,6 +33,9 @@ demo:
 check:
 	$(S)/check.sh
 
+check-debug:
+	DEBUG=1 $(S)/check.sh
+
 bench:
 	$(S)/bench.sh burst compaction slub fastpath memcg
 
@@ -45,6 +50,9 @@ bench-compaction-budgets:
 
 bench-slub:
 	$(S)/bench.sh slub
+
+bench-slub-wakers:
+	$(S)/bench.sh slub-wakers
 
 bench-fastpath:
 	$(S)/bench.sh fastpath

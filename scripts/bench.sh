@@ -67,17 +67,30 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 	slub)
 		# seed 002: SLUB's high-order slabs on fragmented memory under
 		# hackbench (selftests/mm/slab_fallback), with the kernel's
-		# other kcompactd wakers (watermark boost, proactive compaction)
-		# off and on, rotating in each boot; figures of round 1 (*1)
-		# and of both rounds
+		# other kcompactd wakers (watermark boost, proactive
+		# compaction) off; figures of round 1 (*1) and of both rounds
 		kernels="base patched" runs=10 mem=512M cpus=2 disks= timeout=900
 		icount=0
-		job_args=
-		[ "${QUICK:-0}" = 1 ] && job_args="env.SLUB_ARGS=-l,50"
+		job_args="env.SLUB_WAKERS=off"
+		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
 		group=kernel+wakers baseline=base/off
-		headline="secs1 pref1_pct slabs1 fallbacks1 compact_daemon_wake pgmigrate_success compact_stall pgscan_kswapd pageoutrun"
-		metrics="secs1 pref1_pct slabs1 fallbacks1 secs pref_pct slabs fallbacks compact_daemon_wake
-pgmigrate_success compact_stall compact_success pgscan_kswapd pgsteal_kswapd pageoutrun allocstall free_o3_kb"
+		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
+		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
+compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pageoutrun1 allocstall1 free_o3_kb1
+secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pageoutrun"
+		cdf=no ;;
+	slub-wakers)
+		# the same with watermark boost and proactive compaction as
+		# 6.12 has them (on)
+		kernels="base patched" runs=6 mem=512M cpus=2 disks= timeout=900
+		icount=0 job=slub
+		job_args="env.SLUB_WAKERS=on"
+		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
+		group=kernel+wakers baseline=base/on
+		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
+		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
+compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pageoutrun1 allocstall1 free_o3_kb1
+secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pageoutrun"
 		cdf=no ;;
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
@@ -100,7 +113,7 @@ pgmigrate_success compact_stall compact_success pgscan_kswapd pgsteal_kswapd pag
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub fastpath memcg)" ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers fastpath memcg)" ;;
 	esac
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
@@ -303,7 +316,7 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub fastpath memcg)"
+[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub slub-wakers fastpath memcg)"
 # every workload is checked (and its kernels noted) before anything is built
 all=
 for w in "$@"; do workload "$w"; all="$all $kernels"; done

@@ -14,13 +14,30 @@
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
-out=$BUILD/check
-KERNEL_OBJ=$BUILD/obj
-KSFT=$BUILD/kselftest
-INITRD=$BUILD/initramfs.cpio.gz
+# DEBUG=1 (make check-debug): the same guest run on a debug kernel
+# (config/debug.config on top of config/test.config, slub_debug=FZPU),
+# in build/check-debug; the host-side steps (checkpatch, bisect, the
+# harness's tests) do not depend on the kernel and are left to make check.
+DEBUG=${DEBUG:-0}
+if [ "$DEBUG" = 1 ]; then
+	out=$BUILD/check-debug
+	KERNEL_OBJ=$BUILD/obj-debug
+	KSFT=$BUILD/kselftest-debug
+	INITRD=$BUILD/initramfs-debug.cpio.gz
+	CONFIGS="$TOP/config/test.config $TOP/config/debug.config"
+	CMDLINE="slub_debug=FZPU"
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-5400}
+else
+	out=$BUILD/check
+	KERNEL_OBJ=$BUILD/obj
+	KSFT=$BUILD/kselftest
+	INITRD=$BUILD/initramfs.cpio.gz
+	CONFIGS=$TOP/config/test.config
+	CMDLINE=
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800}
+fi
 GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
-GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800}
 rm -rf "$out"
 mkdir -p "$out"
 res=$out/results.txt
@@ -67,21 +84,24 @@ step "deps: packages from Debian's archive" "$out/deps.log" "$TOP/scripts/deps.s
 step "series: applies to the base (make tree)" "$out/tree.log" "$TOP/scripts/tree.sh" || finish
 
 # 2. Host-side tests of the harness.
-for t in "$TOP"/tests/host/*.sh; do
-	[ -e "$t" ] || continue
-	step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
-done
-step "series: quilt push -a" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
-lines checkpatch "$out/checkpatch.log" "$TOP/scripts/checkpatch.sh"
+if [ "$DEBUG" != 1 ]; then
+	for t in "$TOP"/tests/host/*.sh; do
+		[ -e "$t" ] || continue
+		step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
+	done
+	step "series: quilt push -a" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
+	lines checkpatch "$out/checkpatch.log" "$TOP/scripts/checkpatch.sh"
+fi
 
 # 3. Builds.
 step "build: test kernel" "$out/kernel.log" \
-	"$TOP/scripts/build-kernel.sh" "$TREE" "$KERNEL_OBJ" "$TOP/config/test.config" || finish
+	"$TOP/scripts/build-kernel.sh" "$TREE" "$KERNEL_OBJ" $CONFIGS || finish
 step "build: mm kselftests" "$out/kselftest-build.log" \
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$KERNEL_OBJ" "$KSFT" || finish
 step "build: initramfs" "$out/initramfs.log" \
 	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$KSFT" || finish
-lines bisect "$out/bisect.log" "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config"
+[ "$DEBUG" = 1 ] ||
+	lines bisect "$out/bisect.log" "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config"
 
 # 4. The runner catches crashes and hangs (expected to fail, quickly).
 kernel=$KERNEL_OBJ/arch/x86/boot/bzImage
@@ -107,7 +127,8 @@ step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.tx
 note "the guest run takes about 12 minutes under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
-	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G
+	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G \
+	${CMDLINE:+-a "$CMDLINE"}
 console=$out/guest/console.log
 if [ -f "$console" ]; then
 	note "KUnit results (kunit.py parse)"
@@ -125,6 +146,12 @@ if [ -f "$console" ]; then
 		grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"
 	else
 		result FAIL "kselftest: no TAP came back from the guest"
+	fi
+	tap=$out/guest/results/stress.tap
+	if [ -s "$tap" ]; then
+		python3 "$TOP/scripts/results.py" tap "stress: " "$tap" | tee -a "$res"
+	else
+		result FAIL "stress: no TAP came back from the guest"
 	fi
 	# Kernel lines only (they carry a printk timestamp); the jobs' own
 	# output is on the console too.

@@ -20,6 +20,54 @@ cd /kselftest
 { VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 1500 -t mm:run_vmtests.sh
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
+
+# Stress with integrity checks while the knobs change: stress-ng's vm
+# stressor (two workers, 30% of memory each, every method, --verify)
+# and its hdd stressor (buffered file writes read back and checked, on the
+# scratch disk) for STRESS_SECS, while vm.extra_free_kbytes moves between
+# 0 and its bound and vm.compaction_async_budget_us between 0 and 4000,
+# once a second.  The workload fits in memory minus the largest reserve.
+# TAP in $RESULTS/stress.tap.
+STRESS_SECS=${STRESS_SECS:-60}
+echo "== stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
+bound=$(( $(awk '/^MemTotal/ { print $2 }' /proc/meminfo) / 4 / 4 * 4 ))
+touch /tmp/knobs.run
+(
+	i=0 bad=0
+	while [ -e /tmp/knobs.run ]; do
+		case $((i % 4)) in
+		0) v=0 ;; 1) v=$((bound / 2)) ;; 2) v=$bound ;; 3) v=$((bound / 4)) ;;
+		esac
+		echo $v > /proc/sys/vm/extra_free_kbytes || bad=$((bad + 1))
+		echo $(( (i % 3) * 2000 )) > /proc/sys/vm/compaction_async_budget_us ||
+			bad=$((bad + 1))
+		i=$((i + 1))
+		sleep 1
+	done
+	echo "$i $bad" > /tmp/knobs.count
+) &
+knobs=$!
+oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
+dir=/tmp
+[ -n "${EXTRA_FREE_BURST_DIR:-}" ] && dir=$EXTRA_FREE_BURST_DIR
+stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
+	--temp-path "$dir" --verify --timeout "${STRESS_SECS}s" --metrics-brief \
+	> /tmp/stress.log 2>&1
+src=$?
+rm -f /tmp/knobs.run
+wait $knobs
+cat /tmp/stress.log
+read -r changes knob_errors < /tmp/knobs.count
+ooms=$(( $(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat) - oom0 ))
+ok() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "not ok $2"; fi; }
+{
+	echo "TAP version 13"
+	echo "1..3"
+	ok $src "1 stress-ng vm+hdd with --verify for ${STRESS_SECS}s: exit status $src"
+	ok $ooms "2 no OOM kill during the stress ($ooms)"
+	[ "$changes" -ge $((STRESS_SECS / 2)) ] && [ "$knob_errors" = 0 ]
+	ok $? "3 knobs changed $changes times, $knob_errors writes refused"
+} | tee "$RESULTS/stress.tap"
 echo "== /proc/vmstat highlights after the tests"
 show_vmstat
 exit $rc
