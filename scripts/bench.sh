@@ -6,6 +6,7 @@
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
 # Usage: scripts/bench.sh WORKLOAD...     (burst compaction slub fastpath memcg)
+#        (not in make bench: compaction-budgets slub-wakers)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -64,29 +65,18 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
 stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
 		cdf=no ;;
-	slub)
+	slub|slub-wakers)
 		# seed 002: SLUB's high-order slabs on fragmented memory under
 		# hackbench (selftests/mm/slab_fallback), with the kernel's
 		# other kcompactd wakers (watermark boost, proactive
-		# compaction) off; figures of round 1 (*1) and of both rounds
-		kernels="base patched" runs=10 mem=512M cpus=2 disks= timeout=900
-		icount=0
-		job_args="env.SLUB_WAKERS=off"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
-		group=kernel+wakers baseline=base/off
-		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
-		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
-compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pageoutrun1 allocstall1 free_o3_kb1
-secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pageoutrun"
-		cdf=no ;;
-	slub-wakers)
-		# the same with watermark boost and proactive compaction as
-		# 6.12 has them (on)
-		kernels="base patched" runs=6 mem=512M cpus=2 disks= timeout=900
+		# compaction) off (slub) or as 6.12 has them (slub-wakers);
+		# figures of round 1 (*1) and of both rounds
+		kernels="base patched" mem=512M cpus=2 disks= timeout=900
 		icount=0 job=slub
-		job_args="env.SLUB_WAKERS=on"
+		if [ "$1" = slub ]; then runs=10 wakers=off; else runs=6 wakers=on; fi
+		job_args="env.SLUB_WAKERS=$wakers"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
-		group=kernel+wakers baseline=base/on
+		group=kernel+wakers baseline=base/$wakers
 		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
 		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
 compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pageoutrun1 allocstall1 free_o3_kb1
