@@ -48,8 +48,7 @@ touch /tmp/knobs.run
 ) &
 knobs=$!
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
-dir=/tmp
-[ -n "${EXTRA_FREE_BURST_DIR:-}" ] && dir=$EXTRA_FREE_BURST_DIR
+dir=${EXTRA_FREE_BURST_DIR:-/tmp}
 stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
 	--temp-path "$dir" --verify --timeout "${STRESS_SECS}s" --metrics-brief \
 	> /tmp/stress.log 2>&1
