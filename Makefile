@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
@@ -16,6 +16,7 @@ help:
 	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"
 	@echo "make bench-slub  hackbench on fragmented memory, base vs patched (seed 002)"
 	@echo "make bench-slub-wakers  the same with watermark boost and proactive compaction on"
+	@echo "make bench-slub-swap  the same as bench-slub with page cache and swap for kswapd"
 	@echo "make bench-fastpath  fault/fork/exec cost, base vs patched (seed 003's guard)"
 	@echo "make bench-memcg memory.low protection with the reserve on (seed 001's guard)"
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
@@ -53,6 +54,9 @@ bench-slub:
 
 bench-slub-wakers:
 	$(S)/bench.sh slub-wakers
+
+bench-slub-swap:
+	$(S)/bench.sh slub-swap
 
 bench-fastpath:
 	$(S)/bench.sh fastpath

@@ -6,11 +6,14 @@
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
 # Usage: scripts/bench.sh WORKLOAD...     (burst compaction slub fastpath memcg)
-#        (not in make bench: compaction-budgets slub-wakers)
+#        (not in make bench: compaction-budgets slub-wakers slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
-# build/bench), ACCEL / ICOUNT as for run-guest.sh.
+# build/bench), ACCEL / ICOUNT as for run-guest.sh, KERNELS (the kernels
+# to compare instead of the workload's; a name other than base and
+# patched is a kernel you built yourself, build/alt/NAME.bzImage, e.g. a
+# variant of a patch: KERNELS="base kswapd patched").
 #
 # Per workload, in build/bench/WORKLOAD/: raw.txt (every guest line with
 # kernel= and run=), raw.csv, report.md (the tables, the machine, the
@@ -65,22 +68,29 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
 stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
 		cdf=no ;;
-	slub|slub-wakers)
+	slub|slub-wakers|slub-swap)
 		# seed 002: SLUB's high-order slabs on fragmented memory under
 		# hackbench (selftests/mm/slab_fallback), with the kernel's
 		# other kcompactd wakers (watermark boost, proactive
 		# compaction) off (slub) or as 6.12 has them (slub-wakers);
-		# figures of round 1 (*1) and of both rounds
+		# slub-swap: off, with 96 MiB of page cache and 512 MiB of
+		# swap for kswapd to reclaim; figures of round 1 (*1) and of
+		# both rounds
 		kernels="base patched" mem=512M cpus=2 disks= timeout=900
-		icount=0 job=slub
-		if [ "$1" = slub ]; then runs=10 wakers=off; else runs=6 wakers=on; fi
-		job_args="env.SLUB_WAKERS=$wakers"
+		icount=0 job=slub wakers=off runs=10
+		job_args=
+		case $1 in
+		slub-wakers) runs=6 wakers=on ;;
+		slub-swap) disks="-s 512M -w 512M" job_args="env.SLUB_CACHE=96" ;;
+		esac
+		job_args="$job_args env.SLUB_WAKERS=$wakers"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
 		group=kernel+wakers baseline=base/$wakers
 		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
+		[ "$1" = slub-swap ] && headline="$headline pgsteal_kswapd1 pswpout1"
 		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
-compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pageoutrun1 allocstall1 free_o3_kb1
-secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pageoutrun"
+compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pswpout1 pageoutrun1 allocstall1 free_o3_kb1
+secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pgsteal_kswapd pswpout pageoutrun"
 		cdf=no ;;
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
@@ -103,17 +113,19 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers fastpath memcg)" ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)" ;;
 	esac
+	kernels=${KERNELS:-$kernels}
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
 	[ "$runs" -ge 1 ] 2>/dev/null || die "RUNS must be a positive number"
 }
 
-kernel_image() { # base|patched
+kernel_image() { # base|patched|NAME
 	case $1 in
 	patched) echo "$BUILD/obj/arch/x86/boot/bzImage" ;;
 	base) echo "$BUILD/base/obj/arch/x86/boot/bzImage" ;;
+	*) echo "$BUILD/alt/$1.bzImage" ;;
 	esac
 }
 
@@ -219,6 +231,20 @@ legend() {
 	the writer spent off the CPU in it (sched_switch).
 	EOF
 	;;
+	slub|slub-wakers|slub-swap) cat <<-'EOF'
+	The guest (selftests/mm/slab_fallback in bench mode, 2 vCPUs): THP
+	madvise; watermark boost and proactive compaction off (slub,
+	slub-swap) or at their defaults (slub-wakers); slub-swap first reads a
+	96 MiB file into the page cache and has 512 MiB of swap.  A hog
+	mlocks 29% of memory, then free memory but a margin is fragmented (one
+	page kept in every aligned 8-page block, a quarter in all), then
+	hackbench -p -g 20 -l 200 runs twice, 5 s apart.  Suffix 1: round 1
+	only; no suffix: both rounds.  slabs, fallbacks: alloc_slab and
+	order_fallback summed over the caches whose preferred order is above
+	their minimum (SLUB_STATS); pref_pct: slabs at the preferred order, in
+	%; the rest: /proc/vmstat deltas; secs: hackbench's time.
+	EOF
+	;;
 	fastpath) cat <<-'EOF'
 	The guest (guest/src/fastpath.c, 1 vCPU, QEMU -icount: guest time
 	follows executed instructions): time per anonymous write fault, per
@@ -249,7 +275,7 @@ report() {
 	{
 		echo "# make bench: $w"
 		echo
-		echo "Command: \`make bench-$w${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
+		echo "Command: \`${KERNELS:+KERNELS=\"$KERNELS\" }make bench-$w${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
 		echo
 		machine
 		echo
@@ -306,11 +332,18 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub slub-wakers fastpath memcg)"
+[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)"
 # every workload is checked (and its kernels noted) before anything is built
 all=
 for w in "$@"; do workload "$w"; all="$all $kernels"; done
 kernels=$(echo $all | tr ' ' '\n' | sort -u)
+for k in $kernels; do
+	case $k in
+	base|patched) ;;
+	*) [ -f "$(kernel_image "$k")" ] ||
+		die "kernel '$k': no image $(kernel_image "$k") (KERNELS names base, patched or an image you put in build/alt/)" ;;
+	esac
+done
 "$TOP/scripts/deps.sh" bench
 "$TOP/scripts/tree.sh"
 build_kernels

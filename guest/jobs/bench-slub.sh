@@ -10,7 +10,10 @@
 # goes to $RESULTS/bench.txt: the figures of round 1 with the suffix 1,
 # then those of the whole run.
 #
-# SLUB_WAKERS (off or on), SLUB_ARGS (more options, e.g. "-l 50").
+# SLUB_WAKERS (off or on), SLUB_ARGS (more options, e.g. "-l 50"),
+# SLUB_CACHE (MiB: a file of that size on the scratch disk is read into
+# the page cache before the replay, so that kswapd has something to
+# reclaim; swap goes on if the host attached a swap disk).
 . /jobs/common.sh
 
 w=${SLUB_WAKERS:-off}
@@ -20,6 +23,12 @@ on) opt=-k ;;
 *) echo "SLUB_WAKERS must be off or on"; exit 1 ;;
 esac
 echo "== run ${RUN:-1}: wakers $w"
+swap_on
+if [ -n "${SLUB_CACHE:-}" ]; then
+	scratch_mount /mnt || { echo "SLUB_CACHE needs a scratch disk"; exit 1; }
+	dd if=/dev/urandom of=/mnt/cache bs=1M count="$SLUB_CACHE" status=none
+	opt="$opt -c /mnt/cache"
+fi
 : > "$RESULTS/bench.txt"
 /kselftest/mm/slab_fallback -B $opt ${SLUB_ARGS:-} > /tmp/out ||
 	{ cat /tmp/out; exit 1; }
