@@ -36,6 +36,9 @@ else
 	CMDLINE=
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800}
 fi
+# KSFT_MM=a,b,c: only these run_vmtests.sh categories (e.g. the series'
+# own, extra_free,compaction,slab, for a shorter debug run).
+[ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$KSFT_MM"
 GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
 rm -rf "$out"
