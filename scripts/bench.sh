@@ -78,16 +78,16 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		# both rounds
 		kernels="base patched" mem=512M cpus=2 disks= timeout=900
 		icount=0 job=slub wakers=off runs=10
-		job_args=
+		job_args= swap_metrics=
 		case $1 in
 		slub-wakers) runs=6 wakers=on ;;
-		slub-swap) disks="-s 512M -w 512M" job_args="env.SLUB_CACHE=96" ;;
+		slub-swap) disks="-s 512M -w 512M" job_args="env.SLUB_CACHE=96"
+			swap_metrics=" pgsteal_kswapd1 pswpout1" ;;
 		esac
 		job_args="$job_args env.SLUB_WAKERS=$wakers"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
 		group=kernel+wakers baseline=base/$wakers
-		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1"
-		[ "$1" = slub-swap ] && headline="$headline pgsteal_kswapd1 pswpout1"
+		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1$swap_metrics"
 		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
 compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pswpout1 pageoutrun1 allocstall1 free_o3_kb1
 secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pgsteal_kswapd pswpout pageoutrun"
