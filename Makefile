@@ -38,7 +38,7 @@ check-debug:
 	DEBUG=1 $(S)/check.sh
 
 bench:
-	$(S)/bench.sh burst compaction slub fastpath memcg
+	$(S)/bench.sh --all
 
 bench-burst:
 	$(S)/bench.sh burst

@@ -5,8 +5,11 @@
 # each (interleaved: run 1 of every kernel, then run 2, ...), collect the
 # guest's "WORKLOAD key=value ..." lines and write a report.
 #
-# Usage: scripts/bench.sh WORKLOAD...     (burst compaction slub fastpath memcg)
-#        (not in make bench: compaction-budgets slub-wakers slub-swap)
+# Usage: scripts/bench.sh --all         (make bench: burst compaction slub
+#                                        fastpath memcg, fewer runs each,
+#                                        plus build/bench/report.md)
+#        scripts/bench.sh WORKLOAD...   (also compaction-budgets slub-wakers
+#                                        slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -30,10 +33,10 @@ INITRD=$BUILD/initramfs.cpio.gz
 # kernel only; its settings (knob off, knob = burst, the
 # watermark_scale_factor peer) are the groups.
 workload() {
-	job=$1
+	job=$1 runs_all=
 	case $1 in
 	burst)
-		kernels="patched" runs=10 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
+		kernels="patched" runs=10 runs_all=8 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
 		icount=0
 		job_args="env.BURST_SETTINGS=off,extra,wsf"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
@@ -45,7 +48,7 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 	compaction)
 		# seed 004: usemem under THP defrag=always and =never, base
 		# (no budget) against patched (the default budget)
-		kernels="base patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		kernels="base patched" runs=9 runs_all=5 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
@@ -77,7 +80,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		# swap for kswapd to reclaim; figures of round 1 (*1) and of
 		# both rounds
 		kernels="base patched" mem=512M cpus=2 disks= timeout=900
-		icount=0 job=slub wakers=off runs=10
+		icount=0 job=slub wakers=off runs=10 runs_all=8
 		job_args= swap_metrics=
 		case $1 in
 		slub-wakers) runs=6 wakers=on ;;
@@ -95,7 +98,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
 		# base and patched, under -icount (time = instructions)
-		kernels="base patched" runs=5 mem=1G cpus=1 disks= timeout=900
+		kernels="base patched" runs=5 runs_all=3 mem=1G cpus=1 disks= timeout=900
 		icount=1
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.FASTPATH_ARGS=-n,5,-m,8,-r,2"
@@ -105,7 +108,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		cdf=no ;;
 	memcg)
 		# seed 001's guard: memory.low protection with the reserve on
-		kernels="patched" runs=5 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
+		kernels="patched" runs=5 runs_all=3 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
@@ -116,6 +119,8 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)" ;;
 	esac
 	kernels=${KERNELS:-$kernels}
+	# make bench (--all): fewer runs, so that all five fit in an hour
+	[ "$all" = 1 ] && runs=${runs_all:-$runs}
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
 	[ "$runs" -ge 1 ] 2>/dev/null || die "RUNS must be a positive number"
@@ -154,16 +159,20 @@ build_kernels() {
 	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$BUILD/kselftest"
 }
 
-machine() {
+host() {
 	echo "- host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB"
+	echo "- $(git -C "$TREE" log -1 --format=%s base)"
+	echo "- series: $(series_patches | wc -l) patches ($(git -C "$TOP" describe --always --dirty))"
+}
+
+machine() {
+	host
 	if [ "$icount" = 1 ]; then
 		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), single-threaded TCG, -icount shift=0,sleep=off"
 	else
 		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg,thread=multi}"
 	fi
 	echo "- guest: $mem, $cpus vCPUs, $(cat "$dir"/runs/*/console.log | grep -m1 -o 'Linux version [^ ]*')"
-	echo "- $(git -C "$TREE" log -1 --format=%s base)"
-	echo "- series: $(series_patches | wc -l) patches ($(git -C "$TOP" describe --always --dirty))"
 }
 
 plots() {
@@ -269,13 +278,20 @@ legend() {
 	esac
 }
 
+# The make command that reproduces a report (of workload $1, or of all).
+command_line() {
+	local target=bench
+	[ "$all" = 1 ] || target=bench-$1
+	echo "${KERNELS:+KERNELS=\"$KERNELS\" }make $target${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}"
+}
+
 report() {
 	python3 "$TOP/scripts/stats.py" csv "$dir/raw.txt" > "$dir/raw.csv"
 	plots
 	{
 		echo "# make bench: $w"
 		echo
-		echo "Command: \`${KERNELS:+KERNELS=\"$KERNELS\" }make bench-$w${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
+		echo "Command: \`$(command_line "$w")\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
 		echo
 		machine
 		echo
@@ -332,11 +348,49 @@ run_workload() {
 	report
 }
 
-[ $# -ge 1 ] || die "usage: $0 WORKLOAD... (burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)"
+# make bench: the five workloads below, with each one's runs_all, and one
+# report of all of them in build/bench/report.md.
+ALL_WORKLOADS="burst compaction slub fastpath memcg"
+
+# build/bench/report.md: the headline table of every workload of make bench.
+report_all() {
+	local w
+	{
+		echo "# make bench"
+		echo
+		echo "Command: \`$(command_line)\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $(( $(date +%s) - start )) s in all (builds included)."
+		echo
+		host
+		echo
+		echo "Per workload: the headline table of build/bench/WORKLOAD/report.md"
+		echo "(runs, mean, sample stddev, min, max, difference against the"
+		echo "baseline, Welch's t-test: * p < 0.05, ** p < 0.01); the full"
+		echo "tables, the legend, raw data and plots are there."
+		for w in $ALL_WORKLOADS; do
+			echo
+			echo "## $w"
+			echo
+			echo "- $(sed -n 's/^Command: .*, \([0-9]* runs per kernel\), interleaved\./\1/p' "$BENCH_OUT/$w/report.md"), $(sed -n "s/^$w: //p" "$BENCH_OUT/times.txt")"
+			grep -E '^- (QEMU|guest):' "$BENCH_OUT/$w/report.md"
+			echo
+			sed -n '/^## Headline/,/^## \|^Raw data/{/^## \|^Raw data/d;p}' "$BENCH_OUT/$w/report.md" |
+				sed '/./,$!d'
+		done
+	} > "$BENCH_OUT/report.md"
+	note "report of all: ${BENCH_OUT#$TOP/}/report.md"
+}
+
+all=0
+if [ "${1:-}" = --all ]; then
+	all=1
+	set -- $ALL_WORKLOADS
+fi
+[ $# -ge 1 ] || die "usage: $0 --all | WORKLOAD... (burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)"
+start=$(date +%s)
 # every workload is checked (and its kernels noted) before anything is built
-all=
-for w in "$@"; do workload "$w"; all="$all $kernels"; done
-kernels=$(echo $all | tr ' ' '\n' | sort -u)
+ks=
+for w in "$@"; do workload "$w"; ks="$ks $kernels"; done
+kernels=$(echo $ks | tr ' ' '\n' | sort -u)
 for k in $kernels; do
 	case $k in
 	base|patched) ;;
@@ -347,4 +401,12 @@ done
 "$TOP/scripts/deps.sh" bench
 "$TOP/scripts/tree.sh"
 build_kernels
-for w in "$@"; do run_workload "$w"; done
+mkdir -p "$BENCH_OUT"
+[ "$all" = 1 ] && : > "$BENCH_OUT/times.txt"
+for w in "$@"; do
+	t=$(date +%s)
+	run_workload "$w"
+	echo "$w: $(( ($(date +%s) - t + 30) / 60 )) min" >> "$BENCH_OUT/times.txt"
+done
+[ "$all" = 1 ] && report_all
+exit 0
