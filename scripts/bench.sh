@@ -40,6 +40,7 @@ workload() {
 		icount=0
 		job_args="env.BURST_SETTINGS=off,extra,wsf"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
+		plot="secs:time of the burst (s)"
 		group=setting baseline=off
 		headline="allocstall pgscan_direct stall_us stall_self_us file_kb free_kb p99_us p999_us max_us"
 		metrics="allocstall pgscan_direct pgsteal_direct stall_us stall_self_us stalls_self
@@ -52,6 +53,7 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
+		plot="mbps:usemem throughput (MB/s)"
 		group=kernel+defrag baseline=base/always
 		headline="mbps compact_stall compact_success thp_fault_alloc thp_fault_fallback stall_p50_us stall_p99_us stall_max_us stall_sum_ms"
 		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
@@ -65,6 +67,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 		icount=0 job=compaction
 		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
+		plot="mbps:usemem throughput (MB/s)"
 		group=budget_us baseline=0
 		headline="mbps compact_success thp_fault_alloc thp_pct stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms"
 		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
@@ -89,6 +92,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		esac
 		job_args="$job_args env.SLUB_WAKERS=$wakers"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
+		plot="pref_pct1:slabs at the preferred order, round 1 (%)"
 		group=kernel+wakers baseline=base/$wakers
 		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1$swap_metrics"
 		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
@@ -102,6 +106,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		icount=1
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.FASTPATH_ARGS=-n,5,-m,8,-r,2"
+		plot="anon_fault_ns:anonymous write fault (ns)"
 		group=kernel+setting baseline=base/default
 		headline="anon_fault_ns file_fault_ns fork_exit_ns exec_ns"
 		metrics=$headline
@@ -112,6 +117,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
+		plot="adv_pct:protected group finishes sooner by (%)"
 		group=setting baseline=off
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
@@ -176,8 +182,28 @@ machine() {
 }
 
 plots() {
-	local s files=()
+	local s i n files=()
 	command -v gnuplot >/dev/null || { note "no gnuplot: no plots"; return 0; }
+	# one metric per run, a line per group: runs.png
+	python3 "$TOP/scripts/stats.py" runs --group "$group" --metric "${plot%%:*}" \
+		"$dir/raw.txt" > "$dir/runs.dat"
+	n=$(grep -c '^# ' "$dir/runs.dat")
+	for i in $(seq 0 $((n - 1))); do
+		files+=("'$dir/runs.dat' index $i using 1:2 with linespoints title '$(grep '^# ' "$dir/runs.dat" | sed -n "$((i + 1))s/^# //p")'")
+	done
+	( IFS=,; gnuplot <<-EOF
+	set terminal pngcairo size 900,600
+	set output '$dir/runs.png'
+	set title '$w: ${plot#*:}, per run (mean of the run)'
+	set xlabel 'run'
+	set ylabel '${plot#*:}'
+	set xtics 1
+	set key outside right
+	set grid
+	plot ${files[*]}
+	EOF
+	)
+	files=()
 	[ "$cdf" = yes ] || return 0
 	for s in $(awk -v g="$group" '{for (i = 2; i <= NF; i++) if (index($i, g "=") == 1) print substr($i, length(g) + 2)}' "$dir/raw.txt" | sort -u); do
 		cat "$dir"/runs/*/results/cdf."$s" > "$dir/cdf.$s" 2>/dev/null || continue

@@ -13,6 +13,10 @@ Input lines (from the guest jobs, one per run and setting):
       t-test p-value (two-sided), marked * below 0.05 and ** below 0.01
   stats.py csv FILE...
       every input line as one CSV row (header from the first line's keys)
+  stats.py runs --group KEY[+KEY...] --metric M FILE...
+      gnuplot data: one block per group (a "# GROUP" line, then "RUN MEAN"
+      lines, the mean of M over the lines of that run), blocks separated
+      by two blank lines (for "plot ... index i")
 
 Only the standard library: the Student t distribution comes from the
 regularized incomplete beta function (continued fraction, Lentz).
@@ -112,14 +116,20 @@ def fmt(v):
     return f'{v:.3g}'
 
 
-def table(rows, group, baseline, metrics):
+def grouped(rows, group):
+    """Set r[group] on every row; return the groups in input order."""
     keys = group.split('+')
     for r in rows:
         r[group] = '/'.join(r.get(k, '') for k in keys)
     groups = []
     for r in rows:
-        if r.get(group) not in groups:
-            groups.append(r.get(group))
+        if r[group] not in groups:
+            groups.append(r[group])
+    return groups
+
+
+def table(rows, group, baseline, metrics):
+    groups = grouped(rows, group)
     if baseline in groups:
         groups.remove(baseline)
         groups.insert(0, baseline)
@@ -155,22 +165,44 @@ def csv(rows):
     return '\n'.join(lines)
 
 
+def runs(rows, group, metric):
+    blocks = []
+    for g in grouped(rows, group):
+        per_run = {}
+        for r in rows:
+            if r[group] == g and metric in r:
+                per_run.setdefault(int(r.get('run', 0)), []).append(num(r[metric]))
+        lines = [f'# {g}'] + [f'{n} {fmt_plain(mean(per_run[n]))}'
+                               for n in sorted(per_run)]
+        blocks.append('\n'.join(lines))
+    return '\n\n\n'.join(blocks)
+
+
+def fmt_plain(v):
+    return f'{v:g}' if isinstance(v, float) else str(v)
+
+
 def main(argv):
-    if len(argv) < 2 or argv[1] not in ('table', 'csv'):
+    cmds = {'table': ('group', 'baseline', 'metrics'),
+            'runs': ('group', 'metric')}
+    if len(argv) < 2 or argv[1] not in ('csv', *cmds):
         sys.exit(__doc__)
     if argv[1] == 'csv':
         print(csv(parse(argv[2:])))
         return
     opts, files, i = {}, [], 2
     while i < len(argv):
-        if argv[i] in ('--group', '--baseline', '--metrics'):
+        if argv[i].startswith('--') and argv[i][2:] in cmds[argv[1]] and i + 1 < len(argv):
             opts[argv[i][2:]] = argv[i + 1]
             i += 2
         else:
             files.append(argv[i])
             i += 1
-    if len(opts) != 3 or not files:
+    if len(opts) != len(cmds[argv[1]]) or not files:
         sys.exit(__doc__)
+    if argv[1] == 'runs':
+        print(runs(parse(files), opts['group'], opts['metric']))
+        return
     print(table(parse(files), opts['group'], opts['baseline'],
                 opts['metrics'].split(',')))
 

@@ -101,3 +101,24 @@ diff -u - <(tail -n +3 "$tmp/out2") <<'EXP'
 | ns | patched/default | 2 | 101 | 0 | 101 | 101 | +0.0% | 1 |
 | ns | patched/set | 2 | 150 | 0 | 150 | 150 | +48.5% | 0.013* |
 EXP
+
+# Per-run means for the per-run plots: two lines in run 1 of base
+# average to 101; groups in input order, blocks two blank lines apart.
+cat > "$tmp/in3" <<'IN'
+fastpath ns=100 kernel=base run=1
+fastpath ns=102 kernel=base run=1
+fastpath ns=120 kernel=patched run=1
+fastpath ns=99.5 kernel=base run=2
+fastpath ns=121 kernel=patched run=2
+IN
+python3 "$top/scripts/stats.py" runs --group kernel --metric ns "$tmp/in3" > "$tmp/out3"
+diff -u - "$tmp/out3" <<'EXP'
+# base
+1 101
+2 99.5
+
+
+# patched
+1 120
+2 121
+EXP
