@@ -27,7 +27,9 @@ set -euo pipefail
 BENCH_OUT=${BENCH_OUT:-$BUILD/bench}
 INITRD=$BUILD/initramfs.cpio.gz
 
-# Per workload: the kernels to compare, the default number of runs, the
+# Per workload: the kernels to compare, the default number of runs (and
+# in make bench: runs_all), the seconds a boot takes here (boot_s, for
+# the first estimate of the time left), the
 # guest size, the job's parameters, the grouping of the report and its
 # metrics.  The burst replay needs the knob, so it runs on the patched
 # kernel only; its settings (knob off, knob = burst, the
@@ -36,7 +38,7 @@ workload() {
 	job=$1 runs_all=
 	case $1 in
 	burst)
-		kernels="patched" runs=10 runs_all=8 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
+		boot_s=100 kernels="patched" runs=10 runs_all=8 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
 		icount=0
 		job_args="env.BURST_SETTINGS=off,extra,wsf"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
@@ -49,7 +51,7 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 	compaction)
 		# seed 004: usemem under THP defrag=always and =never, base
 		# (no budget) against patched (the default budget)
-		kernels="base patched" runs=9 runs_all=5 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		boot_s=100 kernels="base patched" runs=9 runs_all=5 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
@@ -63,7 +65,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 	compaction-budgets)
 		# what the budget buys and costs: defrag=always on the patched
 		# kernel with the budget off, at its default, and 4x larger
-		kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		boot_s=100 kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0 job=compaction
 		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
@@ -82,7 +84,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		# slub-swap: off, with 96 MiB of page cache and 512 MiB of
 		# swap for kswapd to reclaim; figures of round 1 (*1) and of
 		# both rounds
-		kernels="base patched" mem=512M cpus=2 disks= timeout=900
+		boot_s=50 kernels="base patched" mem=512M cpus=2 disks= timeout=900
 		icount=0 job=slub wakers=off runs=10 runs_all=8
 		job_args= swap_metrics=
 		case $1 in
@@ -102,7 +104,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 	fastpath)
 		# seed 003's guard: lmbench-style fault, fork and exec costs on
 		# base and patched, under -icount (time = instructions)
-		kernels="base patched" runs=5 runs_all=3 mem=1G cpus=1 disks= timeout=900
+		boot_s=95 kernels="base patched" runs=5 runs_all=3 mem=1G cpus=1 disks= timeout=900
 		icount=1
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.FASTPATH_ARGS=-n,5,-m,8,-r,2"
@@ -113,7 +115,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		cdf=no ;;
 	memcg)
 		# seed 001's guard: memory.low protection with the reserve on
-		kernels="patched" runs=5 runs_all=3 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
+		boot_s=150 kernels="patched" runs=5 runs_all=3 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
@@ -368,7 +370,7 @@ run_workload() {
 			sed "s/\$/ kernel=$k run=$i/" "$o/results/bench.txt" >> "$dir/raw.txt"
 			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
-			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( el * (total - n) / n / 60 + 1 )) min left"
+			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( el * (total - n) / n / 60 + 1 )) min left${later_s:+, $(( (el * (total - n) / n + later_s) / 60 + 1 )) min for all}"
 		done
 	done
 	report
@@ -429,10 +431,20 @@ done
 build_kernels
 mkdir -p "$BENCH_OUT"
 [ "$all" = 1 ] && : > "$BENCH_OUT/times.txt"
+# make bench: after each workload, the ones left take runs x kernels x
+# boot_s (an estimate; the workload running is timed as it goes).
+declare -A est
+for w in "$@"; do workload "$w"; est[$w]=$(( runs * $(echo $kernels | wc -w) * boot_s )); done
+[ "$all" = 1 ] && note "make bench: about $(( ($(IFS=+; echo "${est[*]}")) / 60 )) min for the runs"
+later_s=
 for w in "$@"; do
 	t=$(date +%s)
+	if [ "$all" = 1 ]; then
+		later_s=0
+		for v in $(echo "$@" | sed "s/.*\b$w\b//"); do later_s=$((later_s + est[$v])); done
+	fi
 	run_workload "$w"
-	echo "$w: $(( ($(date +%s) - t + 30) / 60 )) min" >> "$BENCH_OUT/times.txt"
+	[ "$all" = 1 ] && echo "$w: $(( ($(date +%s) - t + 30) / 60 )) min" >> "$BENCH_OUT/times.txt"
 done
 [ "$all" = 1 ] && report_all
 exit 0
