@@ -9,6 +9,9 @@
 . /jobs/common.sh
 
 KSFT_MM=${KSFT_MM:-"extra_free mmap compaction slab mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
+# KSFT_TIMEOUT: seconds for all of run_vmtests.sh (make check-debug
+# gives more: its kernel is several times slower)
+KSFT_TIMEOUT=${KSFT_TIMEOUT:-1500}
 
 echo "== kernel $(uname -r)"
 swap_on
@@ -17,7 +20,7 @@ scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
 cd /kselftest
-{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o 1500 -t mm:run_vmtests.sh
+{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o "$KSFT_TIMEOUT" -t mm:run_vmtests.sh
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
 
