@@ -80,7 +80,7 @@ lines() {
 finish() {
 	echo "total: $(( $(date +%s) - t0 ))s" >> "$out/times.txt"
 	echo "== times"; cat "$out/times.txt"
-	echo "== summary (build/check/results.txt)"
+	echo "== summary (${res#$TOP/})"
 	python3 "$TOP/scripts/results.py" summary "$res"
 	exit $?
 }
