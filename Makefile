@@ -10,7 +10,7 @@ help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
 	@echo "make check       all tests; ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
-	@echo "make bench       every benchmark side by side (build/bench/*/report.md)"
+	@echo "make bench       five benchmarks side by side, ~70 min (build/bench/report.md)"
 	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
 	@echo "make bench-compaction  usemem under THP defrag=always/never, base vs patched (seed 004)"
 	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"

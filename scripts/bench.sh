@@ -38,7 +38,7 @@ workload() {
 	job=$1 runs_all=
 	case $1 in
 	burst)
-		boot_s=100 kernels="patched" runs=10 runs_all=8 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
+		boot_s=100 kernels="patched" runs=10 runs_all=9 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
 		icount=0
 		job_args="env.BURST_SETTINGS=off,extra,wsf"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
@@ -51,7 +51,7 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 	compaction)
 		# seed 004: usemem under THP defrag=always and =never, base
 		# (no budget) against patched (the default budget)
-		boot_s=100 kernels="base patched" runs=9 runs_all=5 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		boot_s=100 kernels="base patched" runs=9 runs_all=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
@@ -65,7 +65,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 	compaction-budgets)
 		# what the budget buys and costs: defrag=always on the patched
 		# kernel with the budget off, at its default, and 4x larger
-		boot_s=100 kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
+		boot_s=160 kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0 job=compaction
 		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
@@ -115,7 +115,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		cdf=no ;;
 	memcg)
 		# seed 001's guard: memory.low protection with the reserve on
-		boot_s=150 kernels="patched" runs=5 runs_all=3 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
+		boot_s=150 kernels="patched" runs=5 runs_all=4 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
 		icount=0
 		job_args=
 		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
@@ -127,7 +127,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)" ;;
 	esac
 	kernels=${KERNELS:-$kernels}
-	# make bench (--all): fewer runs, so that all five fit in an hour
+	# make bench (--all): fewer runs, so that all five fit in about 70 min
 	[ "$all" = 1 ] && runs=${runs_all:-$runs}
 	[ "${QUICK:-0}" = 1 ] && runs=3
 	runs=${RUNS:-$runs}
@@ -168,7 +168,7 @@ build_kernels() {
 }
 
 host() {
-	echo "- host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, $(free -g | awk '/Mem:/ {print $2}') GiB"
+	echo "- host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, $(awk '/^MemTotal/ {printf "%.1f", $2 / 1048576}' /proc/meminfo) GiB"
 	echo "- $(git -C "$TREE" log -1 --format=%s base)"
 	echo "- series: $(series_patches | wc -l) patches ($(git -C "$TOP" describe --always --dirty))"
 }
@@ -180,7 +180,11 @@ machine() {
 	else
 		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg,thread=multi}"
 	fi
-	echo "- guest: $mem, $cpus vCPUs, $(cat "$dir"/runs/*/console.log | grep -m1 -o 'Linux version [^ ]*')"
+	local k
+	echo "- guest: $mem, $cpus vCPUs"
+	for k in $kernels; do
+		echo "- $k: $(cat "$dir"/runs/"$k"-*/console.log | grep -m1 -o 'Linux version [^ ]*')"
+	done
 }
 
 plots() {
@@ -315,7 +319,7 @@ command_line() {
 
 report() {
 	python3 "$TOP/scripts/stats.py" csv "$dir/raw.txt" > "$dir/raw.csv"
-	plots
+	plots || note "$w: the plots failed (gnuplot); the tables follow"
 	{
 		echo "# make bench: $w"
 		echo
@@ -323,7 +327,8 @@ report() {
 		echo
 		machine
 		echo
-		echo "Per metric and $group: runs, mean, sample stddev, min, max; the"
+		echo "Per metric and $group: runs (the lines of one run averaged first),"
+		echo "mean, sample stddev, min, max; the"
 		echo "difference of the mean against $group=$baseline and the two-sided"
 		echo "p-value of Welch's t-test (* p < 0.05, ** p < 0.01)."
 		echo
@@ -370,7 +375,7 @@ run_workload() {
 			sed "s/\$/ kernel=$k run=$i/" "$o/results/bench.txt" >> "$dir/raw.txt"
 			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
-			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( el * (total - n) / n / 60 + 1 )) min left${later_s:+, $(( (el * (total - n) / n + later_s) / 60 + 1 )) min for all}"
+			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( (el * (total - n) / n + 59) / 60 )) min left${later_s:+, $(( (el * (total - n) / n + later_s + 59) / 60 )) min for all}"
 		done
 	done
 	report
@@ -399,7 +404,7 @@ report_all() {
 			echo "## $w"
 			echo
 			echo "- $(sed -n 's/^Command: .*, \([0-9]* runs per kernel\), interleaved\./\1/p' "$BENCH_OUT/$w/report.md"), $(sed -n "s/^$w: //p" "$BENCH_OUT/times.txt")"
-			grep -E '^- (QEMU|guest):' "$BENCH_OUT/$w/report.md"
+			grep -E '^- (QEMU|guest|base|patched):' "$BENCH_OUT/$w/report.md"
 			echo
 			sed -n '/^## Headline/,/^## \|^Raw data/{/^## \|^Raw data/d;p}' "$BENCH_OUT/$w/report.md" |
 				sed '/./,$!d'
@@ -430,7 +435,7 @@ done
 "$TOP/scripts/tree.sh"
 build_kernels
 mkdir -p "$BENCH_OUT"
-[ "$all" = 1 ] && : > "$BENCH_OUT/times.txt"
+[ "$all" = 1 ] && : > "$BENCH_OUT/times.txt" && rm -f "$BENCH_OUT/report.md"
 # make bench: after each workload, the ones left take runs x kernels x
 # boot_s (an estimate; the workload running is timed as it goes).
 declare -A est

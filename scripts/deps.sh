@@ -11,7 +11,8 @@ pkgs=(linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
       qemu-system-x86 busybox-static e2fsprogs util-linux coreutils
       rt-tests stress-ng libcap-dev libnuma-dev liburing-dev
       python3-ply python3-git)
-[ "${1:-}" = bench ] && pkgs+=(gnuplot-nox fio)
+# gnuplot-nox conflicts with gnuplot-qt and -x11: any gnuplot will do
+[ "${1:-}" = bench ] && ! command -v gnuplot >/dev/null && pkgs+=(gnuplot-nox)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -8,7 +8,8 @@ Input lines (from the guest jobs, one per run and setting):
   stats.py table --group KEY[+KEY...] --baseline VALUE --metrics m1,m2,... FILE...
       a Markdown table per metric and group (the values of the KEYs,
       joined with "/", e.g. --group kernel+setting gives "base/default"
-      groups): n, mean, stddev, min, max,
+      groups): n (runs: the lines of one run=, several samples of one
+      boot, are averaged into one value first), mean, stddev, min, max,
       difference of the mean against the baseline group, and Welch's
       t-test p-value (two-sided), marked * below 0.05 and ** below 0.01
   stats.py csv FILE...
@@ -128,6 +129,24 @@ def grouped(rows, group):
     return groups
 
 
+def samples(rows, group, g, m):
+    """The values of m in group g, one per run: lines with the same run=
+    (several samples of one boot) are averaged first, as they are not
+    independent of each other; lines without run= count one each."""
+    per_run, out = {}, []
+    for r in rows:
+        if r.get(group) != g or m not in r:
+            continue
+        if 'run' in r:
+            if r['run'] not in per_run:
+                per_run[r['run']] = []
+                out.append(per_run[r['run']])
+            per_run[r['run']].append(num(r[m]))
+        else:
+            out.append([num(r[m])])
+    return [xs[0] if len(xs) == 1 else mean(xs) for xs in out]
+
+
 def table(rows, group, baseline, metrics):
     groups = grouped(rows, group)
     if baseline in groups:
@@ -136,9 +155,9 @@ def table(rows, group, baseline, metrics):
     out = [f'| metric | {group} | n | mean | stddev | min | max | vs {baseline} | p (Welch) |',
            '|---|---|--:|--:|--:|--:|--:|--:|--:|']
     for m in metrics:
-        base = [num(r[m]) for r in rows if r.get(group) == baseline and m in r]
+        base = samples(rows, group, baseline, m)
         for g in groups:
-            xs = [num(r[m]) for r in rows if r.get(group) == g and m in r]
+            xs = samples(rows, group, g, m)
             if not xs:
                 continue
             cells = [m, g, str(len(xs)), fmt(mean(xs)), fmt(stddev(xs)),
@@ -147,7 +166,7 @@ def table(rows, group, baseline, metrics):
                 cells += ['', '']
             else:
                 bm = mean(base)
-                diff = (f'{(mean(xs) - bm) / bm * 100:+.1f}%' if bm else
+                diff = (f'{(mean(xs) - bm) / abs(bm) * 100:+.1f}%' if bm else
                         ('+0.0%' if mean(xs) == 0 else 'from 0'))
                 _, _, p = welch(xs, base)
                 mark = '**' if p < 0.01 else '*' if p < 0.05 else ''

@@ -122,3 +122,28 @@ diff -u - "$tmp/out3" <<'EXP'
 1 120
 2 121
 EXP
+
+# The table counts runs, not lines: the two samples of one run= are
+# averaged first (base: runs of 101 and 99; patched: 121 and 120), so
+# n = 2 and Welch's test sees two values per group.  A negative baseline
+# keeps the sign of the change: -10 -> -5 is +50%.
+cat > "$tmp/in4" <<'IN'
+fastpath ns=100 adv=-10 kernel=base run=1
+fastpath ns=102 adv=-10 kernel=base run=1
+fastpath ns=120 adv=-5 kernel=patched run=1
+fastpath ns=122 adv=-5 kernel=patched run=1
+fastpath ns=99 adv=-10 kernel=base run=2
+fastpath ns=119 adv=-5 kernel=patched run=2
+fastpath ns=121 adv=-5 kernel=patched run=2
+IN
+python3 "$top/scripts/stats.py" table --group kernel --baseline base \
+	--metrics ns,adv "$tmp/in4" > "$tmp/out4"
+cat "$tmp/out4"
+p=$(PYTHONPATH="$top/scripts" python3 -c 'import stats; print(f"{stats.welch([121, 120], [101, 99])[2]:.3g}")')
+diff -u - <(tail -n +3 "$tmp/out4") <<EXP
+| ns | base | 2 | 100 | 1.41 | 99 | 101 |  |  |
+| ns | patched | 2 | 120 | 0.707 | 120 | 121 | +20.5% | $p* |
+| adv | base | 2 | -10 | 0 | -10 | -10 |  |  |
+| adv | patched | 2 | -5 | 0 | -5 | -5 | +50.0% | 0** |
+EXP
+echo "ok"
