@@ -26,10 +26,10 @@ if [ "$DEBUG" = 1 ]; then
 	KSFT=$BUILD/kselftest-debug
 	INITRD=$BUILD/initramfs-debug.cpio.gz
 	CONFIGS="$TOP/config/test.config $TOP/config/debug.config"
-	GUEST_TIMEOUT=${GUEST_TIMEOUT:-9000}
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-5400}
 	# run_vmtests.sh gets all of it but 10 minutes (make check: 1500 s)
 	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 600))"
-	GUEST_TIME="an hour or more"
+	GUEST_TIME="about 35 minutes"
 else
 	out=$BUILD/check
 	KERNEL_OBJ=$BUILD/obj
