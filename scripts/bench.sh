@@ -183,7 +183,7 @@ machine() {
 	local k
 	echo "- guest: $mem, $cpus vCPUs"
 	for k in $kernels; do
-		echo "- $k: $(cat "$dir"/runs/"$k"-*/console.log | grep -m1 -o 'Linux version [^ ]*')"
+		echo "- kernel $k: $(cat "$dir"/runs/"$k"-*/console.log | grep -m1 -o 'Linux version [^ ]*')"
 	done
 }
 
@@ -404,7 +404,7 @@ report_all() {
 			echo "## $w"
 			echo
 			echo "- $(sed -n 's/^Command: .*, \([0-9]* runs per kernel\), interleaved\./\1/p' "$BENCH_OUT/$w/report.md"), $(sed -n "s/^$w: //p" "$BENCH_OUT/times.txt")"
-			grep -E '^- (QEMU|guest|base|patched):' "$BENCH_OUT/$w/report.md"
+			grep -E '^- (QEMU|guest|kernel [^ :]*):' "$BENCH_OUT/$w/report.md"
 			echo
 			sed -n '/^## Headline/,/^## \|^Raw data/{/^## \|^Raw data/d;p}' "$BENCH_OUT/$w/report.md" |
 				sed '/./,$!d'
