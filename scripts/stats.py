@@ -129,22 +129,22 @@ def grouped(rows, group):
     return groups
 
 
+def by_run(rows, group, g, m, no_run):
+    """{run: [values of m]} of the lines of group g, in input order; a
+    line without run= goes under no_run(i), i its index in rows."""
+    per_run = {}
+    for i, r in enumerate(rows):
+        if r.get(group) == g and m in r:
+            per_run.setdefault(r.get('run', no_run(i)), []).append(num(r[m]))
+    return per_run
+
+
 def samples(rows, group, g, m):
     """The values of m in group g, one per run: lines with the same run=
     (several samples of one boot) are averaged first, as they are not
     independent of each other; lines without run= count one each."""
-    per_run, out = {}, []
-    for r in rows:
-        if r.get(group) != g or m not in r:
-            continue
-        if 'run' in r:
-            if r['run'] not in per_run:
-                per_run[r['run']] = []
-                out.append(per_run[r['run']])
-            per_run[r['run']].append(num(r[m]))
-        else:
-            out.append([num(r[m])])
-    return [xs[0] if len(xs) == 1 else mean(xs) for xs in out]
+    return [xs[0] if len(xs) == 1 else mean(xs)
+            for xs in by_run(rows, group, g, m, lambda i: ('line', i)).values()]
 
 
 def table(rows, group, baseline, metrics):
@@ -187,12 +187,9 @@ def csv(rows):
 def runs(rows, group, metric):
     blocks = []
     for g in grouped(rows, group):
-        per_run = {}
-        for r in rows:
-            if r[group] == g and metric in r:
-                per_run.setdefault(int(r.get('run', 0)), []).append(num(r[metric]))
+        per_run = by_run(rows, group, g, metric, lambda i: '0')
         lines = [f'# {g}'] + [f'{n} {fmt_plain(mean(per_run[n]))}'
-                               for n in sorted(per_run)]
+                               for n in sorted(per_run, key=int)]
         blocks.append('\n'.join(lines))
     return '\n\n\n'.join(blocks)
 
