@@ -345,10 +345,37 @@ report() {
 			python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
 				--metrics "$(echo $metrics | tr ' ' ,)" "$dir/raw.txt"
 		fi
+		if [ -s "$dir/failed.txt" ]; then
+			echo
+			echo "## Failed boots"
+			echo
+			echo "Booted once more; the tables hold the second boot only."
+			echo
+			sed 's/^/- /' "$dir/failed.txt"
+		fi
 		echo
 		echo "Raw data: raw.txt, raw.csv; plots: $(cd "$dir" && ls *.png 2>/dev/null | tr '\n' ' ')"
 	} > "$dir/report.md"
 	note "report: ${dir#$TOP/}/report.md"
+}
+
+# One boot of kernel $1 for run $2 into $3; on failure, why in $why.
+boot_one() {
+	why=
+	# shellcheck disable=SC2086 # $disks: options
+	ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$1")" \
+		-i "$INITRD" -j "bench-$job" -o "$3" -m "$mem" -c "$cpus" \
+		-t "$timeout" $disks -a "env.RUN=$2 kunit.enable=0 $job_args" \
+		> "$3.log" 2>&1 ||
+		why=$(sed -n 's/^error: //p' "$3.log" | head -n 1 | grep . || echo "run-guest.sh failed")
+	if [ -z "$why" ] && [ "$(cat "$3/results/rc" 2>/dev/null)" != 0 ]; then
+		why="the job failed: $(tail -n 1 "$3/results/log" 2>/dev/null)"
+	fi
+	[ -z "$why" ] && return 0
+	tail -n 20 "$3.log"
+	# the first line of an oops says what it was
+	why="$why$(grep -a -m 1 -o 'Oops: .*\|BUG: .*\|kernel BUG at .*\|Kernel panic - not syncing: .*' "$3/console.log" 2>/dev/null | sed 's/\r$//; s/^/, /' || true)"
+	return 1
 }
 
 run_workload() {
@@ -364,14 +391,18 @@ run_workload() {
 			n=$((n + 1))
 			o=$dir/runs/$k-$i
 			t=$(date +%s)
-			# shellcheck disable=SC2086 # $disks: options
-			ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$k")" \
-				-i "$INITRD" -j "bench-$job" -o "$o" -m "$mem" -c "$cpus" \
-				-t "$timeout" $disks -a "env.RUN=$i kunit.enable=0 $job_args" \
-				> "$o.log" 2>&1 ||
-				{ tail -n 40 "$o.log"; die "$w: $k run $i failed (log: ${o#$TOP/}.log)"; }
-			[ "$(cat "$o/results/rc")" = 0 ] ||
-				{ tail -n 20 "$o/results/log"; die "$w: $k run $i: the job failed"; }
+			# A boot that fails (panic, timeout, job error) is kept as
+			# KERNEL-N.failed, listed in the report, and booted once more;
+			# a second failure of the same run ends the benchmark.
+			while ! boot_one "$k" "$i" "$o"; do
+				[ ! -d "$o.failed" ] ||
+					die "$w: $k run $i failed twice (logs: ${o#$TOP/}.log, ${o#$TOP/}.failed.log)"
+				rm -f "$o"/*.img
+				mv "$o" "$o.failed"
+				mv "$o.log" "$o.failed.log"
+				echo "$k run $i: $why (${o#"$dir"/}.failed/console.log)" >> "$dir/failed.txt"
+				note "$w: $k run $i failed: $why; booting it once more"
+			done
 			sed "s/\$/ kernel=$k run=$i/" "$o/results/bench.txt" >> "$dir/raw.txt"
 			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
@@ -405,6 +436,8 @@ report_all() {
 			echo
 			echo "- $(sed -n 's/^Command: .*, \([0-9]* runs per kernel\), interleaved\./\1/p' "$BENCH_OUT/$w/report.md"), $(sed -n "s/^$w: //p" "$BENCH_OUT/times.txt")"
 			grep -E '^- (QEMU|guest|kernel [^ :]*):' "$BENCH_OUT/$w/report.md"
+			[ ! -s "$BENCH_OUT/$w/failed.txt" ] ||
+				sed "s|^\(.*\) (\(.*\))\$|- failed boot, booted once more: \1 ($w/runs/\2)|" "$BENCH_OUT/$w/failed.txt"
 			echo
 			sed -n '/^## Headline/,/^## \|^Raw data/{/^## \|^Raw data/d;p}' "$BENCH_OUT/$w/report.md" |
 				sed '/./,$!d'
