@@ -160,7 +160,9 @@ build_kernels() {
 			git -C "$TREE" worktree add -q -f --detach "$BUILD/base/linux" base
 		fi
 		git -C "$BUILD/base/linux" checkout -q --detach base
-		ALLOW_UNKNOWN=1 "$TOP/scripts/build-kernel.sh" "$BUILD/base/linux" "$BUILD/base/obj" \
+		# -base in its version (uname -r, the console): the reports tell
+		# the kernels apart by what they booted, not only by path
+		LOCALVERSION=-base ALLOW_UNKNOWN=1 "$TOP/scripts/build-kernel.sh" "$BUILD/base/linux" "$BUILD/base/obj" \
 			"$TOP/config/test.config"
 	fi
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$BUILD/obj" "$BUILD/kselftest"
