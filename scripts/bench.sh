@@ -476,14 +476,18 @@ mkdir -p "$BENCH_OUT"
 declare -A est
 for w in "$@"; do workload "$w"; est[$w]=$(( runs * $(echo $kernels | wc -w) * boot_s )); done
 [ "$all" = 1 ] && note "make bench: about $(( ($(IFS=+; echo "${est[*]}")) / 60 )) min for the runs"
-later_s=
+# The workloads done so far correct the estimate of the ones left: the
+# boot times differ several-fold between machines.
+later_s= est_done=0 took_done=0
 for w in "$@"; do
 	t=$(date +%s)
 	if [ "$all" = 1 ]; then
 		later_s=0
 		for v in $(echo "$@" | sed "s/.*\b$w\b//"); do later_s=$((later_s + est[$v])); done
+		[ "$est_done" = 0 ] || later_s=$((later_s * took_done / est_done))
 	fi
 	run_workload "$w"
+	est_done=$((est_done + est[$w])) took_done=$((took_done + $(date +%s) - t))
 	[ "$all" = 1 ] && echo "$w: $(( ($(date +%s) - t + 30) / 60 )) min" >> "$BENCH_OUT/times.txt"
 done
 [ "$all" = 1 ] && report_all
