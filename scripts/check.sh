@@ -135,10 +135,23 @@ if [ "$DEBUG" != 1 ]; then
 		expect_fail hang 15 "did not finish within 15s"
 fi
 
-# 5. The guest run.
+# 5. The guest run.  Once more if QEMU's stray int3 killed it
+# (run-guest.sh exit 3: an emulator bug, see README, Machine notes); the
+# first console stays in guest.stray-int3/ and the summary says so.
+guest_run() {
+	local rc=0
+	"$TOP/scripts/run-guest.sh" "$@" || rc=$?
+	[ "$rc" = 3 ] || return "$rc"
+	rm -rf "$out/guest.stray-int3"
+	rm -f "$out/guest"/*.img
+	mv "$out/guest" "$out/guest.stray-int3"
+	echo "NOTE guest: booted twice, the first boot died of QEMU's stray int3 (${out#$TOP/}/guest.stray-int3/console.log)" |
+		tee -a "$res" >&2
+	"$TOP/scripts/run-guest.sh" "$@"
+}
 note "the guest run takes $GUEST_TIME under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
-	"$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j check \
+	guest_run -k "$kernel" -i "$INITRD" -j check \
 	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G \
 	${CMDLINE:+-a "$CMDLINE"}
 console=$out/guest/console.log

@@ -73,6 +73,8 @@ def summary(paths):
     for p in paths:
         for line in open(p):
             st = line.split(' ', 1)[0]
+            if st == 'NOTE':
+                print(line.rstrip())
             if st in n:
                 n[st] += 1
                 if st == 'FAIL':

@@ -54,6 +54,12 @@ if python3 "$top/scripts/results.py" summary "$tmp/skip" > /dev/null; then
 	echo "summary must fail when nothing passed"; exit 1
 fi
 
+# A NOTE (the guest booted twice) is shown by the summary, not counted.
+printf 'PASS a\nNOTE guest: booted twice\n' > "$tmp/note"
+python3 "$top/scripts/results.py" summary "$tmp/note" > "$tmp/sum"
+grep -qx "NOTE guest: booted twice" "$tmp/sum"
+[ "$(tail -n1 "$tmp/sum")" = "1 passed, 0 failed" ]
+
 # No result at all (the tests never ran): a failure.
 printf 'TAP version 13\n1..1\n# selftests: mm: run_vmtests.sh\n' > "$tmp/none"
 python3 "$top/scripts/results.py" tap "" "$tmp/none" | grep -q "^FAIL no test results"
