@@ -439,7 +439,7 @@ report_all() {
 			echo "- $(sed -n 's/^Command: .*, \([0-9]* runs per kernel\), interleaved\./\1/p' "$BENCH_OUT/$w/report.md"), $(sed -n "s/^$w: //p" "$BENCH_OUT/times.txt")"
 			grep -E '^- (QEMU|guest|kernel [^ :]*):' "$BENCH_OUT/$w/report.md"
 			[ ! -s "$BENCH_OUT/$w/failed.txt" ] ||
-				sed "s|^\(.*\) (\(.*\))\$|- failed boot, booted once more: \1 ($w/runs/\2)|" "$BENCH_OUT/$w/failed.txt"
+				sed "s|^\(.*\) (\(.*\))\$|- failed boot, booted once more: \1 ($w/\2)|" "$BENCH_OUT/$w/failed.txt"
 			echo
 			sed -n '/^## Headline/,/^## \|^Raw data/{/^## \|^Raw data/d;p}' "$BENCH_OUT/$w/report.md" |
 				sed '/./,$!d'
