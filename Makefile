@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg bench-kswapd tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
@@ -19,6 +19,7 @@ help:
 	@echo "make bench-slub-swap  the same as bench-slub with page cache and swap for kswapd"
 	@echo "make bench-fastpath  fault/fork/exec cost, base vs patched (seed 003's guard)"
 	@echo "make bench-memcg memory.low protection with the reserve on (seed 001's guard)"
+	@echo "make bench-kswapd what a kswapd wakeup reclaims with the reserve and without, LRU and MGLRU"
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
 	@echo "make series      export build/linux's commits back to patches/"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
@@ -63,6 +64,9 @@ bench-fastpath:
 
 bench-memcg:
 	$(S)/bench.sh memcg
+
+bench-kswapd:
+	$(S)/bench.sh kswapd
 
 tree:
 	$(S)/deps.sh

@@ -124,7 +124,21 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		headline="adv_pct a_secs b_secs a_refault b_refault"
 		metrics=$headline
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)" ;;
+	kswapd)
+		# what one kswapd wakeup reclaims with the reserve (an eighth
+		# of memory) and without, classic LRU and MGLRU: a page cache
+		# stream of twice RAM written and read back
+		boot_s=150 kernels="patched" runs=5 mem=1G cpus=2 disks="-s 3G" timeout=900
+		icount=0
+		job_args=
+		[ "${QUICK:-0}" = 1 ] && job_args="env.KSWAPD_MB=512"
+		plot="reclaimed_per_wakeup:pages kswapd reclaimed per wakeup"
+		group=setting baseline=classic-0
+		headline="reclaimed_per_wakeup scanned_per_wakeup pageoutrun pgsteal_kswapd allocstall secs"
+		metrics="reclaimed_per_wakeup scanned_per_wakeup pageoutrun pgscan_kswapd pgsteal_kswapd
+allocstall pgscan_direct kswapd_low_wmark_hit_quickly kswapd_high_wmark_hit_quickly secs"
+		cdf=no ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)" ;;
 	esac
 	kernels=${KERNELS:-$kernels}
 	# make bench (--all): fewer runs, so that all five fit in about 70 min
@@ -307,6 +321,17 @@ legend() {
 	finishes than B, in % of B's time.  off: vm.extra_free_kbytes=0,
 	extra: a sixth of memory.  The guard holds when A's advantage and
 	refaults are the same in both settings.
+	EOF
+	;;
+	kswapd) cat <<-'EOF'
+	The guest (guest/jobs/bench-kswapd.sh, 1 GiB, 2 vCPUs): after
+	drop_caches, one writer streams twice RAM to a file on an ext4 disk and
+	reads it back, so kswapd reclaims page cache behind it all along.
+	Settings: LRU (classic, or MGLRU through /sys/kernel/mm/lru_gen/enabled)
+	and vm.extra_free_kbytes (0, or extra: an eighth of memory).
+	pageoutrun: kswapd's balance_pgdat() runs (about one per wakeup);
+	reclaimed/scanned_per_wakeup: pgsteal/pgscan_kswapd per pageoutrun;
+	the rest: /proc/vmstat deltas over the stream.
 	EOF
 	;;
 	esac

@@ -135,58 +135,93 @@ if [ "$DEBUG" != 1 ]; then
 		expect_fail hang 15 "did not finish within 15s"
 fi
 
+# console_scan LOG NAME: kernel lines only (they carry a printk
+# timestamp); the jobs' own output is on the console too.
+console_scan() {
+	local bad
+	bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)' \
+		"$1" | head -5)
+	if [ -z "$bad" ]; then
+		result PASS "$2: no kernel warning, BUG, oops or lockdep report"
+	else
+		echo "$bad" >&2
+		result FAIL "$2: kernel reports in $1"
+	fi
+}
+# tap_results TAP PREFIX: one result line per leaf of a guest's TAP; a
+# missing TAP fails.
+tap_results() {
+	if [ -s "$1" ]; then
+		python3 "$TOP/scripts/results.py" tap "$2" "$1" | tee -a "$res"
+	else
+		result FAIL "$2no TAP came back from the guest"
+		return 1
+	fi
+}
+# kunit_parse CONSOLE PREFIX: KUnit runs before /init, parse the console
+# up to the job's start.
+kunit_parse() {
+	local d=${1%/*}
+	sed '/^guest: /,$d' "$1" > "$d/kunit-console.log"
+	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$d/kunit.json" \
+		"$d/kunit-console.log" > "$d/kunit.txt" 2>&1
+	[ -s "$d/kunit.json" ] &&
+		python3 "$TOP/scripts/results.py" kunit "$2" "$d/kunit.json" | tee -a "$res"
+	grep -q "^PASS $2\|^FAIL $2" "$res" || result FAIL "$2no KUnit results in the console log"
+}
+
 # 5. The guest run.  Once more if QEMU's stray int3 killed it
 # (run-guest.sh exit 3: an emulator bug, see README, Machine notes); the
 # first console stays in guest.stray-int3/ and the summary says so.
-guest_run() {
-	local rc=0
-	"$TOP/scripts/run-guest.sh" "$@" || rc=$?
+guest_run() { # OUTDIR run-guest.sh options (without -o)
+	local o=$1 rc=0
+	shift
+	"$TOP/scripts/run-guest.sh" -o "$o" "$@" || rc=$?
 	[ "$rc" = 3 ] || return "$rc"
-	rm -rf "$out/guest.stray-int3"
-	rm -f "$out/guest"/*.img
-	mv "$out/guest" "$out/guest.stray-int3"
-	echo "NOTE guest: booted twice, the first boot died of QEMU's stray int3 (${out#$TOP/}/guest.stray-int3/console.log)" |
+	rm -rf "$o.stray-int3"
+	rm -f "$o"/*.img
+	mv "$o" "$o.stray-int3"
+	echo "NOTE guest: booted twice, the first boot died of QEMU's stray int3 (${o#$TOP/}.stray-int3/console.log)" |
 		tee -a "$res" >&2
-	"$TOP/scripts/run-guest.sh" "$@"
+	"$TOP/scripts/run-guest.sh" -o "$o" "$@"
 }
 note "the guest run takes $GUEST_TIME under TCG; follow ${out#$TOP/}/guest/console.log"
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
-	guest_run -k "$kernel" -i "$INITRD" -j check \
-	-o "$out/guest" -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G \
+	guest_run "$out/guest" -k "$kernel" -i "$INITRD" -j check -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G \
 	${CMDLINE:+-a "$CMDLINE"}
 console=$out/guest/console.log
 if [ -f "$console" ]; then
 	note "KUnit results (kunit.py parse)"
-	# KUnit runs before /init: parse the console up to the job's start.
-	sed '/^guest: /,$d' "$console" > "$out/kunit-console.log"
-	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$out/kunit.json" \
-		"$out/kunit-console.log" > "$out/kunit.txt" 2>&1
-	if [ -s "$out/kunit.json" ]; then
-		python3 "$TOP/scripts/results.py" kunit "kunit: " "$out/kunit.json" | tee -a "$res"
-	fi
-	grep -q '^PASS kunit\|^FAIL kunit' "$res" || result FAIL "kunit: no KUnit results in the console log"
-	tap=$out/guest/results/kselftest.tap
-	if [ -s "$tap" ]; then
-		python3 "$TOP/scripts/results.py" tap "kselftest: " "$tap" | tee -a "$res"
-		grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"
-	else
-		result FAIL "kselftest: no TAP came back from the guest"
-	fi
-	tap=$out/guest/results/stress.tap
-	if [ -s "$tap" ]; then
-		python3 "$TOP/scripts/results.py" tap "stress: " "$tap" | tee -a "$res"
-	else
-		result FAIL "stress: no TAP came back from the guest"
-	fi
-	# Kernel lines only (they carry a printk timestamp); the jobs' own
-	# output is on the console too.
-	bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)' \
-		"$console" | head -5)
-	if [ -z "$bad" ]; then
-		result PASS "console: no kernel warning, BUG, oops or lockdep report"
-	else
-		echo "$bad" >&2
-		result FAIL "console: kernel reports in $console"
+	kunit_parse "$console" "kunit: "
+	tap_results "$out/guest/results/kselftest.tap" "kselftest: " &&
+		{ grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"; }
+	tap_results "$out/guest/results/stress.tap" "stress: "
+	console_scan "$console" "console"
+fi
+
+# 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB.  Only the
+# tests whose subject depends on CPUs and nodes: KUnit's extra_free_kbytes
+# suite on its zones, and the extra_free_kbytes selftest (shares per node
+# and zone, per-cpu lists, hotplug of a block of the last node).
+NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
+numa_qemu() {
+	local n per=$((NUMA_CPUS / NUMA_NODES))
+	for n in $(seq 0 $((NUMA_NODES - 1))); do
+		printf -- '-object memory-backend-ram,id=m%d,size=1G ' "$n"
+		printf -- '-numa node,nodeid=%d,memdev=m%d,cpus=%d-%d ' "$n" "$n" \
+			$((n * per)) $((n * per + per - 1))
+	done
+}
+numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
+if [ "$DEBUG" != 1 ]; then
+	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
+		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
+		-m "${NUMA_NODES}G" -c "$NUMA_CPUS" -t 900 -a "kunit.filter_glob=extra_free_kbytes"
+	console=$out/numa/console.log
+	if [ -f "$console" ]; then
+		kunit_parse "$console" "numa kunit: "
+		tap_results "$out/numa/results/numa.tap" "numa kselftest: "
+		console_scan "$console" "numa console"
 	fi
 fi
 finish
