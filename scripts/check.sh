@@ -206,8 +206,9 @@ fi
 # suite on its zones, and the extra_free_kbytes selftest (shares per node
 # and zone, per-cpu lists, hotplug of a block of the last node).
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
+NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {
-	local n per=$((NUMA_CPUS / NUMA_NODES))
+	local n per=$NUMA_PER
 	for n in $(seq 0 $((NUMA_NODES - 1))); do
 		printf -- '-object memory-backend-ram,id=m%d,size=1G ' "$n"
 		printf -- '-numa node,nodeid=%d,memdev=m%d,cpus=%d-%d ' "$n" "$n" \
@@ -219,7 +220,7 @@ if [ "$DEBUG" != 1 ]; then
 	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
 		-m "${NUMA_NODES}G" -t 900 -a "kunit.filter_glob=extra_free_kbytes" \
-		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$((NUMA_CPUS / NUMA_NODES)),threads=1"
+		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
 	console=$out/numa/console.log
 	if [ -f "$console" ]; then
 		kunit_parse "$console" "numa kunit: "

@@ -12,9 +12,7 @@
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
-n=$#
-i=0
-while [ $i -lt $(( ${RUN:-1} % n )) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
+set -- $(rotate "${RUN:-1}" "$@")
 args=
 for s in "$@"; do args="$args -s $s"; done
 

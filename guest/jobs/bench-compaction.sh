@@ -21,9 +21,7 @@ else
 	set -- ${COMPACTION_DEFRAG:-always never}
 	opt=-D
 fi
-n=$#
-i=0
-while [ $i -lt $(( ${RUN:-1} % n )) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
+set -- $(rotate "${RUN:-1}" "$@")
 
 swap_on
 echo "== run ${RUN:-1}: in this order: $opt $*"

@@ -14,9 +14,7 @@
 . /jobs/common.sh
 
 set -- ${KSWAPD_SETTINGS:-classic-0 classic-extra mglru-0 mglru-extra}
-n=$#
-i=0
-while [ $i -lt $(( ${RUN:-1} % n )) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
+set -- $(rotate "${RUN:-1}" "$@")
 
 scratch_mount /mnt/scratch || { echo "no scratch disk"; exit 1; }
 [ -e /sys/kernel/mm/lru_gen/enabled ] || { echo "no MGLRU (CONFIG_LRU_GEN)"; exit 1; }
@@ -25,7 +23,6 @@ mb=${KSWAPD_MB:-$((mem_kb * 2 / 1024))}
 extra=$((mem_kb / 8))
 echo "== run ${RUN:-1}: settings in this order: $*; ${mb} MiB written and read per setting"
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
 KEYS="pgscan_kswapd pgsteal_kswapd pageoutrun allocstall_normal allocstall_movable pgscan_direct kswapd_low_wmark_hit_quickly kswapd_high_wmark_hit_quickly"
 : > "$RESULTS/bench.txt"
 for s in "$@"; do
@@ -42,17 +39,19 @@ for s in "$@"; do
 	rm -f /mnt/scratch/stream
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
-	for k in $KEYS; do eval "b_$k=$(vm "$k")"; done
+	cp /proc/vmstat /tmp/vmstat.before
 	t0=$(date +%s.%N)
 	dd if=/dev/zero of=/mnt/scratch/stream bs=1M count="$mb" 2>/dev/null
 	dd if=/mnt/scratch/stream of=/dev/null bs=1M 2>/dev/null
 	t1=$(date +%s.%N)
-	line="kswapd setting=$s"
-	for k in $KEYS; do
-		eval "d=\$(( \$(vm $k) - \$b_$k ))"
-		eval "d_$k=$d"
-		line="$line $k=$d"
-	done
+	# "key=delta" for KEYS, then the shell variables d_KEY
+	deltas=$(awk -v keys="$KEYS" 'BEGIN { n = split(keys, k) }
+		NR == FNR { b[$1] = $2; next } { a[$1] = $2 }
+		END { for (i = 1; i <= n; i++) printf "%s=%d ", k[i], a[k[i]] - b[k[i]] }' \
+		/tmp/vmstat.before /proc/vmstat)
+	deltas=${deltas% }
+	for kv in $deltas; do eval "d_$kv"; done
+	line="kswapd setting=$s $deltas"
 	line="$line allocstall=$((d_allocstall_normal + d_allocstall_movable))"
 	line="$line scanned_per_wakeup=$((d_pgscan_kswapd / (d_pageoutrun > 0 ? d_pageoutrun : 1)))"
 	line="$line reclaimed_per_wakeup=$((d_pgsteal_kswapd / (d_pageoutrun > 0 ? d_pageoutrun : 1)))"

@@ -52,3 +52,13 @@ scratch_mount() {
 	d=$(disk_by_serial scratch) || return 1
 	mkdir -p "$1" && mount -t ext4 "$d" "$1"
 }
+
+# rotate N WORD...: the words rotated left by N modulo their number (the
+# bench jobs' order of settings in run N): set -- $(rotate "$RUN" "$@")
+rotate() {
+	local n=$1 i=0
+	shift
+	[ $# -gt 0 ] || return 0
+	while [ $i -lt $((n % $#)) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
+	echo "$@"
+}
