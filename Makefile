@@ -4,7 +4,7 @@
 
 S := scripts
 
-.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg bench-kswapd tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-modes bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg bench-kswapd tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
@@ -13,6 +13,7 @@ help:
 	@echo "make bench       five benchmarks side by side, ~70 min (build/bench/report.md)"
 	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
 	@echo "make bench-compaction  usemem under THP defrag=always/never, base vs patched (seed 004)"
+	@echo "make bench-compaction-modes    the same, every defrag mode and the budget, patched only"
 	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"
 	@echo "make bench-slub  hackbench on fragmented memory, base vs patched (seed 002)"
 	@echo "make bench-slub-wakers  the same with watermark boost and proactive compaction on"
@@ -46,6 +47,9 @@ bench-burst:
 
 bench-compaction:
 	$(S)/bench.sh compaction
+
+bench-compaction-modes:
+	$(S)/bench.sh compaction-modes
 
 bench-compaction-budgets:
 	$(S)/bench.sh compaction-budgets

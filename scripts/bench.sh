@@ -8,7 +8,7 @@
 # Usage: scripts/bench.sh --all         (make bench: burst compaction slub
 #                                        fastpath memcg, fewer runs each,
 #                                        plus build/bench/report.md)
-#        scripts/bench.sh WORKLOAD...   (also compaction-budgets slub-wakers
+#        scripts/bench.sh WORKLOAD...   (also compaction-modes compaction-budgets slub-wakers
 #                                        slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
@@ -50,11 +50,11 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 		cdf=yes ;;
 	compaction)
 		# seed 004: usemem under THP defrag=always and =never, base
-		# (no budget) against patched (the default budget)
+		# (no budget) against patched (a budget of 4 ms)
 		boot_s=100 kernels="base patched" runs=9 runs_all=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0
-		job_args=
-		[ "${QUICK:-0}" = 1 ] && job_args="env.COMPACTION_ARGS=-u,40"
+		job_args="env.COMPACTION_BUDGET=4000"
+		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
 		plot="mbps:usemem throughput (MB/s)"
 		group=kernel+defrag baseline=base/always
 		headline="mbps compact_stall compact_success thp_fault_alloc thp_fault_fallback stall_p50_us stall_p99_us stall_max_us stall_sum_ms"
@@ -62,9 +62,23 @@ stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p99
 thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
 stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
 		cdf=no ;;
+	compaction-modes)
+		# the budget against what users can do today: every defrag
+		# mode, and defrag=always with and without a budget
+		boot_s=420 kernels="patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=1500
+		icount=0 job=compaction
+		job_args="env.COMPACTION_SETTINGS=always:0,always:4000,defer+madvise:0,defer:0,madvise:0,never:0"
+		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
+		plot="mbps:usemem throughput (MB/s)"
+		group=defrag+budget_us baseline=always/0
+		headline="mbps thp_pct compact_stall compact_success compact_budget_exceeded stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms"
+		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
+thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall compact_daemon_wake
+stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
+		cdf=no ;;
 	compaction-budgets)
 		# what the budget buys and costs: defrag=always on the patched
-		# kernel with the budget off, at its default, and 4x larger
+		# kernel with the budget off, at 4 ms, and 4x larger
 		boot_s=160 kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
 		icount=0 job=compaction
 		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
@@ -138,7 +152,7 @@ secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswap
 		metrics="reclaimed_per_wakeup scanned_per_wakeup pageoutrun pgscan_kswapd pgsteal_kswapd
 allocstall pgscan_direct kswapd_low_wmark_hit_quickly kswapd_high_wmark_hit_quickly secs"
 		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)" ;;
+	*) die "unknown workload '$1' (known: burst compaction compaction-modes compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)" ;;
 	esac
 	kernels=${KERNELS:-$kernels}
 	# make bench (--all): fewer runs, so that all five fit in about 70 min
@@ -272,7 +286,7 @@ legend() {
 	writes three quarters of free memory + swap sequentially (usemem,
 	MAP_PRIVATE|MAP_ANONYMOUS) with THP enabled=always and defrag as
 	grouped.  base: 6.12 without the series, direct async compaction
-	unbounded; patched: vm.compaction_async_budget_us at its default.
+	unbounded; patched: vm.compaction_async_budget_us=4000 (4 ms).
 	mbps: the writer's throughput; counters: /proc/vmstat deltas over the
 	write (allocstall = sum of allocstall_*); thp_pct: thp_fault_alloc in %
 	of alloc + fallback.  stall_*: the writer's direct compactions, one
@@ -280,10 +294,19 @@ legend() {
 	total); step_*: time per 2 MiB of the write.
 	EOF
 	;;
+	compaction-modes) cat <<-'EOF'
+	The workload of make bench-compaction on the patched kernel only, with
+	each THP defrag mode a user can choose today, and defrag=always with
+	vm.compaction_async_budget_us at 0 (no limit, the default: 6.12's
+	behaviour) and 4000, in rotating order in each boot.  The writer's
+	memory is not madvised: under defrag=madvise its faults do not
+	compact.  compact_daemon_wake: kcompactd runs.
+	EOF
+	;;
 	compaction-budgets) cat <<-'EOF'
 	The workload of make bench-compaction with defrag=always on the patched
-	kernel only, vm.compaction_async_budget_us at 0 (no limit: 6.12's
-	behaviour), 4000 (the default) and 16000, in rotating order in each
+	kernel only, vm.compaction_async_budget_us at 0 (no limit, the
+	default: 6.12's behaviour), 4000 and 16000, in rotating order in each
 	boot.  stall_oncpu_max_us: the longest direct compaction minus the time
 	the writer spent off the CPU in it (sched_switch).
 	EOF
@@ -478,7 +501,7 @@ if [ "${1:-}" = --all ]; then
 	all=1
 	set -- $ALL_WORKLOADS
 fi
-[ $# -ge 1 ] || die "usage: $0 --all | WORKLOAD... (burst compaction compaction-budgets slub slub-wakers slub-swap fastpath memcg)"
+[ $# -ge 1 ] || die "usage: $0 --all | WORKLOAD... (burst compaction compaction-modes compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)"
 start=$(date +%s)
 # every workload is checked (and its kernels noted) before anything is built
 ks=

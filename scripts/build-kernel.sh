@@ -26,14 +26,11 @@ CC="gcc"
 command -v ccache >/dev/null && CC="ccache gcc"
 kmake() { make -s -C "$src" O="$obj" CC="$CC" HOSTCC="$CC" "$@"; }
 
-fragsum=$(cat "${frags[@]}" | sha1sum | cut -c1-40)
-if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragsum" 2>/dev/null)" != "$fragsum" ]; then
-	note "configuring $obj: tinyconfig + ${frags[*]##*/}"
-	kmake tinyconfig >/dev/null
-	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" "${frags[@]}") \
-		> "$obj/merge_config.log" 2>&1
-	kmake olddefconfig >/dev/null
-	# merge_config.sh only warns: make a dropped option an error.
+# Does .config have every option the fragments set?  merge_config.sh only
+# warns, and a build's syncconfig drops what the tree of the moment did not
+# define (a tree rebuilt from an older state): checked at configuration,
+# before every build (a drifted .config is configured again) and after.
+check_config() {
 	# ALLOW_UNKNOWN=1 (the base kernel of make bench): options this tree
 	# does not define (the series' own) are skipped, the rest checked.
 	known=
@@ -61,11 +58,23 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragsum" 2>/dev/null)" != "$fragsu
 			fi
 		done < "$f"
 	done
-	[ $bad = 0 ] || die "config fragment not satisfied (see above; dependencies missing?)"
+	return $bad
+}
+
+fragsum=$(cat "${frags[@]}" | sha1sum | cut -c1-40)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragsum" 2>/dev/null)" != "$fragsum" ] ||
+   ! check_config 2>/dev/null; then
+	note "configuring $obj: tinyconfig + ${frags[*]##*/}"
+	kmake tinyconfig >/dev/null
+	(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" "${frags[@]}") \
+		> "$obj/merge_config.log" 2>&1
+	kmake olddefconfig >/dev/null
+	check_config || die "config fragment not satisfied (see above; dependencies missing?)"
 	echo "$fragsum" > "$obj/.fragsum"
 fi
 
 note "building $(kmake kernelversion) in $obj (-j$JOBS)"
 start=$(date +%s)
 kmake -j"$JOBS" bzImage
+check_config || die "the build dropped options of the config fragment (see above)"
 note "kernel built in $(( $(date +%s) - start ))s: $obj/arch/x86/boot/bzImage"

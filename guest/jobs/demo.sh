@@ -35,7 +35,7 @@ fi
 knob=/proc/sys/vm/compaction_async_budget_us
 if [ -w $knob ]; then
 	echo "== vm.compaction_async_budget_us (patch 0007)"
-	echo "  default: $(cat $knob) us per direct async compaction attempt"
+	echo "  default: $(cat $knob) us (0: no limit; the budget of one page fault's direct async compaction)"
 	if echo 1000001 > $knob 2>/dev/null; then
 		echo "  ERROR: a value over the bound was accepted"
 		exit 1
