@@ -65,7 +65,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_
 	compaction-modes)
 		# the budget against what users can do today: every defrag
 		# mode, and defrag=always with and without a budget
-		boot_s=420 kernels="patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=1500
+		boot_s=150 kernels="patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=1500
 		icount=0 job=compaction
 		job_args="env.COMPACTION_SETTINGS=always:0,always:4000,defer+madvise:0,defer:0,madvise:0,never:0"
 		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
