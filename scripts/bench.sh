@@ -92,7 +92,7 @@ stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms st
 		cdf=no ;;
 	slub|slub-wakers|slub-swap)
 		# seed 002: SLUB's high-order slabs on fragmented memory under
-		# hackbench (selftests/mm/slab_fallback), with the kernel's
+		# hackbench (guest/src/slab_replay.c), with the kernel's
 		# other kcompactd wakers (watermark boost, proactive
 		# compaction) off (slub) or as 6.12 has them (slub-wakers);
 		# slub-swap: off, with 96 MiB of page cache and 512 MiB of
@@ -264,7 +264,7 @@ plots() {
 legend() {
 	case $1 in
 	burst) cat <<-'EOF'
-	The guest (selftests/mm/extra_free_burst in bench mode): three writers
+	The guest (guest/src/extra_free_burst.c in bench mode): three writers
 	fill the page cache of an ext4 disk, then one task reads one byte of
 	every page of a sparse file (MADV_RANDOM), a burst of a sixth of RAM.
 	Settings: off (vm.extra_free_kbytes=0), extra (the knob at the burst
@@ -280,7 +280,7 @@ legend() {
 	EOF
 	;;
 	compaction) cat <<-'EOF'
-	The guest (selftests/mm/compaction_budget in bench mode): anonymous
+	The guest (guest/src/compaction_replay.c in bench mode): anonymous
 	memory of 60% of free memory is written as base pages, then 7 of every
 	8 pages are freed and the 8th is mlocked in place; then one process
 	writes three quarters of free memory + swap sequentially (usemem,
@@ -312,7 +312,7 @@ legend() {
 	EOF
 	;;
 	slub|slub-wakers|slub-swap) cat <<-'EOF'
-	The guest (selftests/mm/slab_fallback in bench mode, 2 vCPUs): THP
+	The guest (guest/src/slab_replay.c in bench mode, 2 vCPUs): THP
 	madvise; watermark boost and proactive compaction off (slub,
 	slub-swap) or at their defaults (slub-wakers); slub-swap first reads a
 	96 MiB file into the page cache and has 512 MiB of swap.  A hog

@@ -10,7 +10,8 @@
 #  3. the test kernel and the mm kselftests build; bisectability
 #  4. harness self-tests in QEMU: a panicking and a hanging guest fail
 #  5. the guest run: KUnit at boot (kunit.py parse), mm kselftests
-#     (run_kselftest.sh) in the guest, console scan
+#     (run_kselftest.sh) in the guest, the workload replays (guest/src),
+#     stress, console scan
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -195,6 +196,7 @@ if [ -f "$console" ]; then
 	kunit_parse "$console" "kunit: "
 	tap_results "$out/guest/results/kselftest.tap" "kselftest: " &&
 		{ grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"; }
+	tap_results "$out/guest/results/replays.tap" "replay: "
 	tap_results "$out/guest/results/stress.tap" "stress: "
 	console_scan "$console" "console"
 fi

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Build the guest initramfs: busybox-static, guest/init, guest/jobs, the
-# programs of guest/src (built static), the installed kselftests, and the
+# programs of guest/src (built static, against $TREE's selftest helpers),
+# the installed kselftests, and the
 # host programs the jobs use (bash, coreutils
 # timeout for the kselftest runner, hackbench, stress-ng) with the shared
 # libraries they need.
@@ -44,11 +45,19 @@ for p in hackbench stress-ng; do
 	copy_bin "$path" /usr/bin/$p
 done
 
-# The harness's own guest programs (guest/src/*.c), static.
+# The harness's own guest programs (guest/src/*.c), static.  The workload
+# replays use the tree's selftest helpers (kselftest.h, vm_util.c,
+# thp_settings.c from tools/testing/selftests/mm of $TREE).
+mm=$TREE/tools/testing/selftests/mm
 for c in "$TOP"/guest/src/*.c; do
 	[ -e "$c" ] || continue
-	gcc -O2 -Wall -static -o "$root/usr/bin/$(basename "$c" .c)" "$c" ||
-		die "cannot build $c"
+	extra=()
+	if grep -q '"vm_util.h"' "$c"; then
+		extra=("$mm/vm_util.c" "$mm/thp_settings.c" -lm)
+	fi
+	gcc -O2 -Wall -static -I"$mm" -I"$TREE/tools/include/uapi" \
+		-o "$root/usr/bin/$(basename "$c" .c)" "$c" "${extra[@]}" ||
+		die "cannot build $c (against $TREE)"
 done
 
 cp "$TOP/guest/init" "$root/init"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench-burst, guest side: one boot = one run of every setting of the
-# burst replay (selftests/mm/extra_free_burst, bench mode), in an order
+# burst replay (guest/src/extra_free_burst.c, bench mode), in an order
 # that rotates with the run number.  Lines "burst setting=... key=value"
 # go to $RESULTS/bench.txt, latency quantiles to $RESULTS/cdf.SETTING.
 #
@@ -26,7 +26,7 @@ if [ "${BURST_ISOLATE:-1}" = 1 ]; then
 	echo 1 > /sys/devices/virtual/workqueue/cpumask
 fi
 show_watermarks
-{ /kselftest/mm/extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
+{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
 	-c "$RESULTS/cdf" $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
 rc=$(cat /tmp/rc)
 grep '^burst ' /tmp/out > "$RESULTS/bench.txt"

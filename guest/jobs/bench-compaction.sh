@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench-compaction, guest side: one boot = one run of the usemem
-# replay (selftests/mm/compaction_budget, bench mode) with THP defrag
+# replay (guest/src/compaction_replay.c, bench mode) with THP defrag
 # "always" and "never", in an order that rotates with the run number.
 # Each run fragments memory (1 page in 8 of 60% of free memory stays,
 # mlocked), then writes three quarters of free memory + swap.  Lines
@@ -46,7 +46,7 @@ for v in "$@"; do
 		fi ;;
 	*)	args="$opt $v" ;;
 	esac
-	/kselftest/mm/compaction_budget -B $args ${COMPACTION_ARGS:-} > /tmp/out ||
+	compaction_replay -B $args ${COMPACTION_ARGS:-} > /tmp/out ||
 		{ cat /tmp/out; exit 1; }
 	cat /tmp/out
 	grep '^compaction ' /tmp/out >> "$RESULTS/bench.txt"

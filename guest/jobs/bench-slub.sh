@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench-slub, guest side: one boot = one run of the hackbench replay
-# on fragmented memory (selftests/mm/slab_fallback, bench mode), with
+# on fragmented memory (guest/src/slab_replay.c, bench mode), with
 # watermark boost and proactive compaction off (SLUB_WAKERS=off, the
 # selftest's default) or as the kernel has them (on: -k).  One setting
 # per boot: compaction leaves state behind (deferral, skip bits) that
@@ -30,7 +30,7 @@ if [ -n "${SLUB_CACHE:-}" ]; then
 	opt="$opt -c /mnt/cache"
 fi
 : > "$RESULTS/bench.txt"
-/kselftest/mm/slab_fallback -B $opt ${SLUB_ARGS:-} > /tmp/out ||
+slab_replay -B $opt ${SLUB_ARGS:-} > /tmp/out ||
 	{ cat /tmp/out; exit 1; }
 cat /tmp/out
 r1=$(awk '$1 == "slab-round" && $2 == "round=1" {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check, guest side: the kselftests.  KUnit already ran at boot (its
-# KTAP is in the console log, read on the host).
+# make check, guest side: the kselftests, the workload replays, a stress
+# run.  KUnit already ran at boot (its KTAP is in the console log, read on
+# the host).
 #
 # KSFT_MM: the run_vmtests.sh categories to run (upstream's own mm tests
 # that finish in minutes under TCG, then the series' own).
@@ -15,7 +16,7 @@ KSFT_TIMEOUT=${KSFT_TIMEOUT:-1500}
 
 echo "== kernel $(uname -r)"
 swap_on
-# the burst replay of extra_free needs a disk for its page cache writers
+# the burst replay needs a disk for its page cache writers
 scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
 show_watermarks
 echo "== kselftest mm: $KSFT_MM"
@@ -23,6 +24,46 @@ cd /kselftest
 { VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o "$KSFT_TIMEOUT" -t mm:run_vmtests.sh
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
+
+# The workload replays of the seeds (guest/src), with the checks that hold
+# on this machine, as TAP nested like run_kselftest.sh's: each replay's
+# own TAP under a line for the replay (not ok: it crashed, timed out or
+# failed), all under one line for the set.  REPLAYS: which of them
+# (default all three), REPLAY_TIMEOUT: seconds for each.
+REPLAYS=${REPLAYS:-"extra_free_burst compaction_replay slab_replay"}
+REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-900}
+set -- $REPLAYS
+echo "== replays: $*"
+replays() {
+	local n=0 r args st bad=0
+	echo "TAP version 13"
+	echo "1..$#"
+	for r in "$@"; do
+		n=$((n + 1))
+		case $r in
+		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp}" ;;
+		*) args= ;;
+		esac
+		echo "# replay $r $args"
+		timeout "$REPLAY_TIMEOUT" "$r" $args > /tmp/replay.out 2>&1
+		st=$?
+		sed 's/^/# /' /tmp/replay.out
+		case $st in
+		0) echo "ok $n $r" ;;
+		4) echo "ok $n $r # SKIP" ;;
+		124) echo "not ok $n $r # TIMEOUT ${REPLAY_TIMEOUT}s"; bad=1 ;;
+		*) echo "not ok $n $r # exit=$st"; bad=1 ;;
+		esac
+	done
+	return $bad
+}
+{
+	echo "TAP version 13"
+	echo "1..1"
+	replays "$@" | sed 's/^/# /'
+	# the set's line: its replays' lines above say which failed
+	echo "ok 1 replays"
+} | tee "$RESULTS/replays.tap"
 
 # Stress with integrity checks while the knobs change: stress-ng's vm
 # stressor (two workers, 30% of memory each, every method, --verify)

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# One mm selftest, for a closer look: TEST (a program in
-# tools/testing/selftests/mm, e.g. compaction_budget_split), ARGS (its
-# options, commas for spaces), REPEAT (how many times, default 1).
+# One mm selftest or replay, for a closer look: TEST (a program in
+# tools/testing/selftests/mm, e.g. compaction_budget_split, or one of
+# guest/src, e.g. compaction_replay), ARGS (its options, commas for
+# spaces), REPEAT (how many times, default 1).
 # TAP in $RESULTS/one.tap.
 . /jobs/common.sh
 
@@ -16,6 +17,7 @@ i=0
 while [ $i -lt "${REPEAT:-1}" ]; do
 	i=$((i + 1))
 	echo "== $TEST ${ARGS:-} ($i of ${REPEAT:-1})"
-	./"$TEST" ${ARGS:-} || echo $? > /tmp/one.rc
+	if [ -x "./$TEST" ]; then ./"$TEST" ${ARGS:-}; else "$TEST" ${ARGS:-}; fi ||
+		echo $? > /tmp/one.rc
 done 2>&1 | tee -a "$RESULTS/one.tap"
 exit "$(cat /tmp/one.rc)"

@@ -1,0 +1,591 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vm.extra_free_kbytes: replay an allocation burst under page-cache pressure.
+ *
+ * Background writers fill the page cache of a disk, so free memory sits
+ * between the low and high watermarks and kswapd is busy.  Then one task
+ * maps a sparse file, sets MADV_RANDOM and reads one byte of every page:
+ * a burst of page-cache allocations that kswapd cannot follow.  Without a
+ * reserve the burst runs below the min watermark and the task reclaims
+ * itself (allocstall, pgscan_direct); with vm.extra_free_kbytes as large
+ * as the burst it is served from free memory.
+ *
+ * The harness's replay of seed 000 (make check, make bench-burst); it writes
+ * about twice the RAM to -d DIR, too much for the mm selftests.  Built
+ * against the tree's kselftest.h.
+ *
+ * Check mode (no -s): rounds with the knob at 0 and at the burst size, in
+ * turn; the reserve must remove direct reclaim in every round.  If knob 0
+ * saw no direct reclaim either, there is nothing to remove: skip.
+ *
+ * Bench mode (-s SETTING): one machine-readable "burst ..." line per
+ * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
+ * at the burst size) or "wsf" (no extra, watermark_scale_factor raised
+ * until the low watermarks are as high as with "extra").
+ *
+ * Files go to -d DIR, which must be on a disk-backed file system.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/magic.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/statfs.h>
+#include <sys/wait.h>
+#include "../kselftest.h"
+#include "trace_line.h"
+
+#define EXTRA_PATH	"/proc/sys/vm/extra_free_kbytes"
+#define WSF_PATH	"/proc/sys/vm/watermark_scale_factor"
+#define TRACING		"/sys/kernel/tracing"
+#define MAX_WRITERS	16
+#define WRITE_CHUNK	(1024L * 1024)
+
+enum setting { OFF, EXTRA, WSF };
+static const char * const setting_name[] = { "off", "extra", "wsf" };
+
+struct vmstat {
+	long allocstall, pgscan_direct, pgsteal_direct;
+	long pgscan_kswapd, pgsteal_kswapd, nr_free, nr_file;
+};
+
+struct round {
+	struct vmstat d;		/* deltas over the burst */
+	long free_kb, file_kb;		/* before the burst */
+	long p50, p99, p999, max;	/* fault latency, ns */
+	long stall_us, stall_max_us;	/* direct reclaim, all tasks */
+	long stalls_self, stall_self_us;	/* of the burst task */
+	double secs;
+};
+
+static long page_size, mem_kb, burst_kb;
+static int nr_writers = 3;
+static pid_t writers[MAX_WRITERS];
+static const char *dir = ".";
+static char saved_extra[32], saved_wsf[32];
+static long wsf_peer;
+static int tracing;
+static unsigned long sink;	/* keeps the reads of the burst */
+
+static int read_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	while (n > 0 && buf[n - 1] == '\n')
+		n--;
+	buf[n] = '\0';
+	return 0;
+}
+
+static void write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC);
+
+	if (fd < 0 || write(fd, s, strlen(s)) < 0)
+		ksft_exit_fail_msg("write \"%s\" to %s: %s\n", s, path, strerror(errno));
+	close(fd);
+}
+
+static void write_long(const char *path, long v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%ld", v);
+	write_file(path, buf);
+}
+
+static void read_vmstat(struct vmstat *v)
+{
+	FILE *f = fopen("/proc/vmstat", "r");
+	char key[64];
+	long val;
+
+	if (!f)
+		ksft_exit_fail_msg("/proc/vmstat: %s\n", strerror(errno));
+	memset(v, 0, sizeof(*v));
+	while (fscanf(f, "%63s %ld", key, &val) == 2) {
+		if (!strncmp(key, "allocstall_", 11))
+			v->allocstall += val;
+		else if (!strcmp(key, "pgscan_direct"))
+			v->pgscan_direct = val;
+		else if (!strcmp(key, "pgsteal_direct"))
+			v->pgsteal_direct = val;
+		else if (!strcmp(key, "pgscan_kswapd"))
+			v->pgscan_kswapd = val;
+		else if (!strcmp(key, "pgsteal_kswapd"))
+			v->pgsteal_kswapd = val;
+		else if (!strcmp(key, "nr_free_pages"))
+			v->nr_free = val;
+		else if (!strcmp(key, "nr_file_pages"))
+			v->nr_file = val;
+	}
+	fclose(f);
+}
+
+/* Sum of the low and high watermarks over all zones, in pages. */
+static void read_watermarks(long *low, long *high)
+{
+	FILE *f = fopen("/proc/zoneinfo", "r");
+	char line[256];
+	long v;
+
+	if (!f)
+		ksft_exit_fail_msg("/proc/zoneinfo: %s\n", strerror(errno));
+	*low = *high = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " low %ld", &v) == 1)
+			*low += v;
+		else if (sscanf(line, " high %ld", &v) == 1)
+			*high += v;
+	}
+	fclose(f);
+}
+
+static void restore(void)
+{
+	int i;
+
+	for (i = 0; i < nr_writers; i++)
+		if (writers[i] > 0)
+			kill(writers[i], SIGKILL);
+	if (saved_wsf[0])
+		write_file(WSF_PATH, saved_wsf);
+	if (saved_extra[0])
+		write_file(EXTRA_PATH, saved_extra);
+	if (tracing)
+		write_file(TRACING "/events/vmscan/enable", "0");
+}
+
+/*
+ * With two or more CPUs the writers share the first one and the burst
+ * task gets the last one to itself, as in the original report (four
+ * cores, three writers): the latencies are then those of the allocator,
+ * not of the scheduler.
+ */
+static void pin(int last)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t set;
+
+	if (n < 2)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(last ? n - 1 : 0, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/*
+ * A writer: sequential 1 MiB writes to its own file, starting over at
+ * offset 0 once the file reaches @cap.  The file is larger than memory,
+ * so every write needs a new page-cache page, like "dd if=/dev/zero".
+ */
+static void fill_cache(int i, long cap)
+{
+	char path[4096];
+	char *buf = malloc(WRITE_CHUNK);
+	long off = 0;
+	int fd;
+
+	/* never outlive the test, even if a timeout kills it */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() == 1)
+		_exit(0);
+	pin(0);
+	snprintf(path, sizeof(path), "%s/extra_free_burst.writer%d", dir, i);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || !buf)
+		_exit(1);
+	unlink(path);
+	memset(buf, 0x5a, WRITE_CHUNK);
+	for (;;) {
+		if (pwrite(fd, buf, WRITE_CHUNK, off) != WRITE_CHUNK)
+			_exit(1);
+		off += WRITE_CHUNK;
+		if (off >= cap)
+			off = 0;
+	}
+}
+
+static void start_writers(void)
+{
+	struct statfs fs;
+	long avail_kb, cap;
+	int i;
+
+	if (statfs(dir, &fs))
+		ksft_exit_fail_msg("statfs %s: %s\n", dir, strerror(errno));
+	avail_kb = (long)(fs.f_bavail * fs.f_bsize / 1024);
+	/* together twice the memory, so that a write never hits the cache */
+	cap = 2 * mem_kb / nr_writers;
+	if (cap * nr_writers > avail_kb * 9 / 10)
+		cap = avail_kb * 9 / 10 / nr_writers;
+	if (cap * nr_writers < mem_kb + mem_kb / 2)
+		ksft_exit_skip("%s: %ld kB free, need %ld kB for the writers\n",
+			       dir, avail_kb, (mem_kb + mem_kb / 2));
+	cap = cap * 1024 / WRITE_CHUNK * WRITE_CHUNK;
+	for (i = 0; i < nr_writers; i++) {
+		writers[i] = fork();
+		if (writers[i] < 0)
+			ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+		if (!writers[i])
+			fill_cache(i, cap);
+	}
+	ksft_print_msg("%d writers on %s, %ld MiB each before they wrap\n",
+		       nr_writers, dir, cap >> 20);
+}
+
+/*
+ * Wait for the steady state the burst should meet: the page cache full,
+ * free memory between the low watermark and a little over the high one
+ * for a whole second (kswapd is keeping up with the writers).
+ */
+static void settle(void)
+{
+	struct vmstat v;
+	long low, high, margin;
+	int ok = 0, tries;
+
+	for (tries = 0; tries < 1800 && ok < 10; tries++) {
+		usleep(100000);
+		read_watermarks(&low, &high);
+		margin = (high - low) > mem_kb / 100 / (page_size / 1024) ?
+			 (high - low) : mem_kb / 100 / (page_size / 1024);
+		read_vmstat(&v);
+		if (v.nr_free >= low && v.nr_free <= high + margin)
+			ok++;
+		else
+			ok = 0;
+	}
+	if (ok < 10)
+		ksft_exit_fail_msg("free memory (%ld pages) never settled in [%ld, %ld]\n",
+				   v.nr_free, low, high + margin);
+}
+
+static void apply(enum setting s)
+{
+	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
+	write_long(EXTRA_PATH, s == EXTRA ? burst_kb : 0);
+}
+
+/*
+ * The watermark_scale_factor that gives (at least) the low watermarks of
+ * extra_free_kbytes = burst: the peer that 6.12 already offers.
+ */
+static void find_wsf_peer(void)
+{
+	long low_extra, low, high, w;
+
+	write_long(WSF_PATH, atol(saved_wsf));
+	write_long(EXTRA_PATH, burst_kb);
+	read_watermarks(&low_extra, &high);
+	write_long(EXTRA_PATH, 0);
+	for (w = atol(saved_wsf); w <= 3000; w++) {
+		write_long(WSF_PATH, w);
+		read_watermarks(&low, &high);
+		if (low >= low_extra)
+			break;
+	}
+	if (w > 3000)
+		ksft_exit_skip("watermark_scale_factor cannot reach the reserve's low\n");
+	wsf_peer = w;
+	write_long(WSF_PATH, atol(saved_wsf));
+}
+
+static void trace_start(void)
+{
+	if (!tracing)
+		return;
+	write_file(TRACING "/events/vmscan/enable", "0");
+	write_file(TRACING "/buffer_size_kb", "8192");
+	write_file(TRACING "/trace", "");
+	write_file(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_begin/enable", "1");
+	write_file(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_end/enable", "1");
+}
+
+/* Direct reclaim stall time of all tasks, from the begin/end events. */
+static void trace_stop(struct round *r)
+{
+	static long begin[4194304 / 64];	/* by pid % size, in us */
+	char line[512];
+	long pid, t;
+	FILE *f;
+
+	r->stall_us = -1;
+	r->stall_max_us = -1;
+	if (!tracing)
+		return;
+	write_file(TRACING "/events/vmscan/enable", "0");
+	f = fopen(TRACING "/trace", "r");
+	if (!f)
+		return;
+	r->stall_us = 0;
+	r->stall_max_us = 0;
+	memset(begin, 0, sizeof(begin));
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, "LOST"))
+			ksft_print_msg("trace: %s", line);
+		if (trace_line(line, &pid, &t))
+			continue;
+		if (strstr(line, "direct_reclaim_begin")) {
+			begin[pid % ARRAY_SIZE(begin)] = t;
+			if (pid == getpid())
+				r->stalls_self++;
+		} else if (strstr(line, "direct_reclaim_end") &&
+			   begin[pid % ARRAY_SIZE(begin)]) {
+			t -= begin[pid % ARRAY_SIZE(begin)];
+			begin[pid % ARRAY_SIZE(begin)] = 0;
+			r->stall_us += t;
+			if (pid == getpid())
+				r->stall_self_us += t;
+			if (t > r->stall_max_us)
+				r->stall_max_us = t;
+		}
+	}
+	fclose(f);
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static long ts_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000L + ts.tv_nsec;
+}
+
+/* The burst: one read of every page of a sparse file, MADV_RANDOM. */
+static void burst(struct round *r, const char *cdf_path)
+{
+	long pages = burst_kb / (page_size / 1024), i, t0, t, start;
+	long *lat = calloc(pages, sizeof(*lat));
+	struct vmstat a, b;
+	char path[4096];
+	const char *map;
+	FILE *cdf;
+	int fd;
+
+	if (!lat)
+		ksft_exit_fail_msg("no memory for %ld samples\n", pages);
+	snprintf(path, sizeof(path), "%s/extra_free_burst.sparse", dir);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || ftruncate(fd, pages * page_size))
+		ksft_exit_fail_msg("%s: %s\n", path, strerror(errno));
+	map = mmap(NULL, pages * page_size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED || madvise((void *)map, pages * page_size, MADV_RANDOM))
+		ksft_exit_fail_msg("mmap/madvise: %s\n", strerror(errno));
+
+	settle();
+	trace_start();
+	read_vmstat(&a);
+	start = ts_ns();
+	for (i = 0; i < pages; i++) {
+		t0 = ts_ns();
+		sink += map[i * page_size];
+		t = ts_ns();
+		lat[i] = t - t0;
+	}
+	r->secs = (ts_ns() - start) / 1e9;
+	read_vmstat(&b);
+	trace_stop(r);
+
+	r->free_kb = a.nr_free * (page_size / 1024);
+	r->file_kb = a.nr_file * (page_size / 1024);
+	r->d.allocstall = b.allocstall - a.allocstall;
+	r->d.pgscan_direct = b.pgscan_direct - a.pgscan_direct;
+	r->d.pgsteal_direct = b.pgsteal_direct - a.pgsteal_direct;
+	r->d.pgscan_kswapd = b.pgscan_kswapd - a.pgscan_kswapd;
+	r->d.pgsteal_kswapd = b.pgsteal_kswapd - a.pgsteal_kswapd;
+
+	qsort(lat, pages, sizeof(*lat), cmp_long);
+	r->p50 = lat[pages / 2];
+	r->p99 = lat[pages * 99 / 100];
+	r->p999 = lat[pages * 999 / 1000];
+	r->max = lat[pages - 1];
+	cdf = cdf_path ? fopen(cdf_path, "a") : NULL;
+	if (cdf) {
+		/* 1000 quantiles are enough for a CDF plot */
+		for (i = 0; i < 1000; i++)
+			fprintf(cdf, "%ld %.4f\n", lat[pages * i / 1000], i / 1000.0);
+		fprintf(cdf, "%ld 1.0\n\n\n", lat[pages - 1]);
+		fclose(cdf);
+	}
+	munmap((void *)map, pages * page_size);
+	close(fd);
+	unlink(path);
+	free(lat);
+}
+
+static void print_round(enum setting s, int n, struct round *r)
+{
+	printf("burst setting=%s round=%d burst_kb=%ld extra_kb=%ld wsf=%ld",
+	       setting_name[s], n, burst_kb, s == EXTRA ? burst_kb : 0,
+	       s == WSF ? wsf_peer : atol(saved_wsf));
+	printf(" secs=%.3f free_kb=%ld file_kb=%ld", r->secs, r->free_kb, r->file_kb);
+	printf(" allocstall=%ld pgscan_direct=%ld pgsteal_direct=%ld",
+	       r->d.allocstall, r->d.pgscan_direct, r->d.pgsteal_direct);
+	printf(" pgscan_kswapd=%ld pgsteal_kswapd=%ld",
+	       r->d.pgscan_kswapd, r->d.pgsteal_kswapd);
+	printf(" stall_us=%ld stall_max_us=%ld stalls_self=%ld stall_self_us=%ld",
+	       r->stall_us, r->stall_max_us, r->stalls_self, r->stall_self_us);
+	printf(" p50_us=%.1f p99_us=%.1f p999_us=%.1f max_us=%.1f\n",
+	       r->p50 / 1e3, r->p99 / 1e3, r->p999 / 1e3, r->max / 1e3);
+	fflush(stdout);
+}
+
+static void help(const char *argv0)
+{
+	fprintf(stderr,
+		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
+		"          [-s off|extra|wsf]... [-c CDF_PREFIX]\n"
+		"  -d  directory on a disk-backed file system (default .)\n"
+		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
+		"  -w  background writers (default 3, at most %d)\n"
+		"  -r  rounds of each setting (default 3)\n"
+		"  -s  bench mode: run these settings in turn, print one line per round\n"
+		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n",
+		argv0, MAX_WRITERS);
+	exit(KSFT_FAIL);
+}
+
+int main(int argc, char **argv)
+{
+	enum setting order[3] = { OFF, EXTRA }, s;
+	int nset = 0, rounds = 3, bench = 0, i, j, opt;
+	int stalled_off = 0, stalled_extra = 0;
+	const char *cdf = NULL;
+	char cdf_path[4096], buf[64];
+	struct round r;
+	struct statfs fs;
+	long burst_mb = 0;
+
+	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:")) != -1) {
+		switch (opt) {
+		case 'd':
+			dir = optarg;
+			break;
+		case 'b':
+			burst_mb = atol(optarg);
+			break;
+		case 'w':
+			nr_writers = atoi(optarg);
+			break;
+		case 'r':
+			rounds = atoi(optarg);
+			break;
+		case 'c':
+			cdf = optarg;
+			break;
+		case 's':
+			for (s = OFF; s <= WSF; s++)
+				if (!strcmp(optarg, setting_name[s]))
+					break;
+			if (s > WSF || nset == 3)
+				help(argv[0]);
+			order[nset++] = s;
+			bench = 1;
+			break;
+		default:
+			help(argv[0]);
+		}
+	}
+	if (nr_writers < 1 || nr_writers > MAX_WRITERS || rounds < 1 || burst_mb < 0)
+		help(argv[0]);
+	if (!bench)
+		nset = 2;
+
+	ksft_print_header();
+	if (geteuid())
+		ksft_exit_skip("must run as root\n");
+	if (access(EXTRA_PATH, F_OK))
+		ksft_exit_skip("%s missing: kernel without extra_free_kbytes\n", EXTRA_PATH);
+	if (statfs(dir, &fs))
+		ksft_exit_fail_msg("statfs %s: %s\n", dir, strerror(errno));
+	if (fs.f_type == TMPFS_MAGIC || fs.f_type == RAMFS_MAGIC)
+		ksft_exit_skip("%s is on tmpfs/ramfs: the writers need a disk (-d DIR)\n", dir);
+
+	page_size = sysconf(_SC_PAGESIZE);
+	mem_kb = sysconf(_SC_PHYS_PAGES) * (page_size / 1024);
+	burst_kb = burst_mb ? burst_mb * 1024 : mem_kb / 6;
+	burst_kb -= burst_kb % (page_size / 1024);
+	if (read_file(EXTRA_PATH, saved_extra, sizeof(saved_extra)) ||
+	    read_file(WSF_PATH, saved_wsf, sizeof(saved_wsf)))
+		ksft_exit_fail_msg("cannot read the current settings\n");
+	atexit(restore);
+	tracing = !access(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_begin", F_OK);
+	if (!tracing)
+		ksft_print_msg("no vmscan tracepoints: stall times not measured\n");
+	if (!bench)
+		ksft_set_plan(1);
+
+	write_long(EXTRA_PATH, 0);
+	find_wsf_peer();
+	ksft_print_msg("MemTotal %ld kB, burst %ld kB, watermark_scale_factor %s (peer %ld)\n",
+		       mem_kb, burst_kb, saved_wsf, wsf_peer);
+	start_writers();
+	pin(1);
+
+	for (i = 0; i < rounds; i++) {
+		for (j = 0; j < nset; j++) {
+			/* rotate, so that no setting always runs first */
+			s = order[(i + j) % nset];
+			apply(s);
+			snprintf(cdf_path, sizeof(cdf_path), "%s.%s",
+				 cdf ? cdf : "", setting_name[s]);
+			memset(&r, 0, sizeof(r));
+			burst(&r, cdf ? cdf_path : NULL);
+			if (bench) {
+				print_round(s, i + 1, &r);
+				continue;
+			}
+			ksft_print_msg("%-5s round %d: %.1f s, allocstall %ld, pgscan_direct %ld\n",
+				       setting_name[s], i + 1, r.secs, r.d.allocstall,
+				       r.d.pgscan_direct);
+			ksft_print_msg("  direct reclaim %ld us; burst task: %ld, %ld us\n",
+				       r.stall_us, r.stalls_self, r.stall_self_us);
+			ksft_print_msg("  fault latency p50 %.1f p99 %.1f p99.9 %.1f max %.1f us\n",
+				       r.p50 / 1e3, r.p99 / 1e3, r.p999 / 1e3, r.max / 1e3);
+			if (s == OFF)
+				stalled_off += r.d.allocstall || r.d.pgscan_direct;
+			else
+				stalled_extra += r.d.allocstall || r.d.pgscan_direct;
+		}
+	}
+	apply(OFF);
+	if (bench)
+		exit(KSFT_PASS);
+
+	/* Without pressure at knob 0 there is nothing for the reserve to remove. */
+	snprintf(buf, sizeof(buf), "%ld kB", burst_kb);
+	if (!stalled_off) {
+		ksft_test_result_skip("extra_free_kbytes = burst (%s): no direct reclaim at knob 0 in %d rounds, burst too small\n",
+				      buf, rounds);
+		ksft_finished();
+	}
+	ksft_print_msg("knob 0: direct reclaim in %d of %d rounds\n", stalled_off, rounds);
+	ksft_test_result(!stalled_extra,
+			 "extra_free_kbytes = burst (%s): no direct reclaim in %d of %d rounds\n",
+			 buf, rounds - stalled_extra, rounds);
+	ksft_finished();
+}
