@@ -55,7 +55,7 @@ for c in "$TOP"/guest/src/*.c; do
 	if grep -q '"vm_util.h"' "$c"; then
 		extra=("$mm/vm_util.c" "$mm/thp_settings.c" -lm)
 	fi
-	gcc -O2 -Wall -static -I"$mm" -I"$TREE/tools/include/uapi" \
+	gcc -O2 -Wall -static -D_GNU_SOURCE= -I"$mm" -I"$TREE/tools/include/uapi" \
 		-o "$root/usr/bin/$(basename "$c" .c)" "$c" "${extra[@]}" ||
 		die "cannot build $c (against $TREE)"
 done

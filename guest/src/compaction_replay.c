@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "../kselftest.h"
-#include "trace_line.h"
+#include "replay.h"
 #include "thp_settings.h"
 #include "vm_util.h"
 

@@ -42,7 +42,7 @@
 #include <sys/statfs.h>
 #include <sys/wait.h>
 #include "../kselftest.h"
-#include "trace_line.h"
+#include "replay.h"
 
 #define EXTRA_PATH	"/proc/sys/vm/extra_free_kbytes"
 #define WSF_PATH	"/proc/sys/vm/watermark_scale_factor"

@@ -64,6 +64,7 @@
 #include <unistd.h>
 
 #include "../kselftest.h"
+#include "replay.h"
 #include "vm_util.h"
 #include "thp_settings.h"
 

@@ -1,18 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * One line of tracefs's "trace" file, for the replays:
- * "  comm-PID  [cpu] flags  SEC.USEC: event: ...".
- */
-#ifndef TRACE_LINE_H
-#define TRACE_LINE_H
+/* Helpers of the workload replays in guest/src that vm_util.c lacks. */
+#ifndef REPLAY_H
+#define REPLAY_H
 
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+/* CLOCK_MONOTONIC in seconds. */
+static inline double monotonic_secs(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
 
 /*
- * The task's PID and the time in us of @line; 0, or -1 for a comment or
- * a line of another shape.
+ * The task's PID and the time in us of a line of tracefs's "trace" file,
+ * "  comm-PID  [cpu] flags  SEC.USEC: event: ...": 0, or -1 for a
+ * comment or a line of another shape.
  */
 static inline int trace_line(const char *line, long *pid, long *t_us)
 {
