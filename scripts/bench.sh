@@ -411,6 +411,7 @@ report() {
 
 # One boot of kernel $1 for run $2 into $3; on failure, why in $why.
 boot_one() {
+	local scan
 	why=
 	# shellcheck disable=SC2086 # $disks: options
 	ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$1")" \
@@ -420,6 +421,11 @@ boot_one() {
 		why=$(sed -n 's/^error: //p' "$3.log" | head -n 1 | grep . || echo "run-guest.sh failed")
 	if [ -z "$why" ] && [ "$(cat "$3/results/rc" 2>/dev/null)" != 0 ]; then
 		why="the job failed: $(tail -n 1 "$3/results/log" 2>/dev/null)"
+	fi
+	# a figure from a kernel that warned is not a figure: make check's scan
+	if [ -z "$why" ] && ! scan=$("$TOP/scripts/console-scan.sh" "$3/console.log"); then
+		why="kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)"
+		return 1
 	fi
 	[ -z "$why" ] && return 0
 	tail -n 20 "$3.log"
@@ -441,7 +447,8 @@ run_workload() {
 			n=$((n + 1))
 			o=$dir/runs/$k-$i
 			t=$(date +%s)
-			# A boot that fails (panic, timeout, job error) is kept as
+			# A boot that fails (panic, timeout, job error, a kernel
+			# report in the console: scripts/console-scan.sh) is kept as
 			# KERNEL-N.failed, listed in the report, and booted once more;
 			# a second failure of the same run ends the benchmark.
 			while ! boot_one "$k" "$i" "$o"; do

@@ -136,13 +136,11 @@ if [ "$DEBUG" != 1 ]; then
 		expect_fail hang 15 "did not finish within 15s"
 fi
 
-# console_scan LOG NAME: kernel lines only (they carry a printk
-# timestamp); the jobs' own output is on the console too.
+# console_scan LOG NAME: scripts/console-scan.sh, the same scan as make
+# bench's (kernel lines only, config/console-allowlist).
 console_scan() {
 	local bad
-	bad=$(grep -aE '^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)' \
-		"$1" | head -5)
-	if [ -z "$bad" ]; then
+	if bad=$("$TOP/scripts/console-scan.sh" "$1"); then
 		result PASS "$2: no kernel warning, BUG, oops or lockdep report"
 	else
 		echo "$bad" >&2
