@@ -136,38 +136,9 @@ if [ "$DEBUG" != 1 ]; then
 		expect_fail hang 15 "did not finish within 15s"
 fi
 
-# console_scan LOG NAME: scripts/console-scan.sh, the same scan as make
-# bench's (kernel lines only, config/console-allowlist).
-console_scan() {
-	local bad
-	if bad=$("$TOP/scripts/console-scan.sh" "$1"); then
-		result PASS "$2: no kernel warning, BUG, oops or lockdep report"
-	else
-		echo "$bad" >&2
-		result FAIL "$2: kernel reports in $1"
-	fi
-}
-# tap_results TAP PREFIX: one result line per leaf of a guest's TAP; a
-# missing TAP fails.
-tap_results() {
-	if [ -s "$1" ]; then
-		python3 "$TOP/scripts/results.py" tap "$2" "$1" | tee -a "$res"
-	else
-		result FAIL "$2no TAP came back from the guest"
-		return 1
-	fi
-}
-# kunit_parse CONSOLE PREFIX: KUnit runs before /init, parse the console
-# up to the job's start.
-kunit_parse() {
-	local d=${1%/*}
-	sed '/^guest: /,$d' "$1" > "$d/kunit-console.log"
-	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$d/kunit.json" \
-		"$d/kunit-console.log" > "$d/kunit.txt" 2>&1
-	[ -s "$d/kunit.json" ] &&
-		python3 "$TOP/scripts/results.py" kunit "$2" "$d/kunit.json" | tee -a "$res"
-	grep -q "^PASS $2\|^FAIL $2" "$res" || result FAIL "$2no KUnit results in the console log"
-}
+# Parsing a guest's console and TAP into result lines: shared with
+# scripts/recheck.sh, which re-parses a finished run without booting.
+. "$TOP/scripts/guest-results.sh"
 
 # 5. The guest run.  Once more if QEMU's stray int3 killed it
 # (run-guest.sh exit 3: an emulator bug, see README, Machine notes); the
@@ -188,16 +159,7 @@ note "the guest run takes $GUEST_TIME under TCG; follow ${out#$TOP/}/guest/conso
 step "guest: boot, run the kselftests, power off" "$out/guest.log" \
 	guest_run "$out/guest" -k "$kernel" -i "$INITRD" -j check -m "$GUEST_MEM" -c "$GUEST_CPUS" -t "$GUEST_TIMEOUT" -s 8G -w 2G \
 	${CMDLINE:+-a "$CMDLINE"}
-console=$out/guest/console.log
-if [ -f "$console" ]; then
-	note "KUnit results (kunit.py parse)"
-	kunit_parse "$console" "kunit: "
-	tap_results "$out/guest/results/kselftest.tap" "kselftest: " &&
-		{ grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"; }
-	tap_results "$out/guest/results/replays.tap" "replay: "
-	tap_results "$out/guest/results/stress.tap" "stress: "
-	console_scan "$console" "console"
-fi
+check_guest_results "$out/guest"
 
 # 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB, a socket
 # per node (with QEMU's default topology the last-level cache spans
@@ -221,11 +183,6 @@ if [ "$DEBUG" != 1 ]; then
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
 		-m "${NUMA_NODES}G" -t 900 -a "kunit.filter_glob=extra_free_kbytes" \
 		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
-	console=$out/numa/console.log
-	if [ -f "$console" ]; then
-		kunit_parse "$console" "numa kunit: "
-		tap_results "$out/numa/results/numa.tap" "numa kselftest: "
-		console_scan "$console" "numa console"
-	fi
+	numa_guest_results "$out/numa"
 fi
 finish

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0
+# The result lines of make check's guests, from their console logs and
+# TAP files; sourced by scripts/check.sh and scripts/recheck.sh, which
+# define result() and $res (the results file) and set $TOP and $TREE.
+
+# console_scan LOG NAME: scripts/console-scan.sh, the same scan as make
+# bench's (kernel lines only, config/console-allowlist).
+console_scan() {
+	local bad
+	if bad=$("$TOP/scripts/console-scan.sh" "$1"); then
+		result PASS "$2: no kernel warning, BUG, oops or lockdep report"
+	else
+		echo "$bad" >&2
+		result FAIL "$2: kernel reports in $1"
+	fi
+}
+# tap_results TAP PREFIX: one result line per leaf of a guest's TAP; a
+# missing TAP fails.
+tap_results() {
+	if [ -s "$1" ]; then
+		python3 "$TOP/scripts/results.py" tap "$2" "$1" | tee -a "$res"
+	else
+		result FAIL "$2no TAP came back from the guest"
+		return 1
+	fi
+}
+# kunit_parse CONSOLE PREFIX: KUnit runs before /init, parse the console
+# up to the job's start.
+kunit_parse() {
+	local d=${1%/*}
+	sed '/^guest: /,$d' "$1" > "$d/kunit-console.log"
+	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$d/kunit.json" \
+		"$d/kunit-console.log" > "$d/kunit.txt" 2>&1
+	[ -s "$d/kunit.json" ] &&
+		python3 "$TOP/scripts/results.py" kunit "$2" "$d/kunit.json" | tee -a "$res"
+	grep -q "^PASS $2\|^FAIL $2" "$res" || result FAIL "$2no KUnit results in the console log"
+}
+
+# check_guest_results DIR: the check guest (KUnit, kselftests, replays,
+# stress, console scan); nothing if it left no console.
+check_guest_results() {
+	local console=$1/console.log
+	[ -f "$console" ] || return 0
+	note "KUnit results (kunit.py parse)"
+	kunit_parse "$console" "kunit: "
+	tap_results "$1/results/kselftest.tap" "kselftest: " &&
+		{ grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"; }
+	tap_results "$1/results/replays.tap" "replay: "
+	tap_results "$1/results/stress.tap" "stress: "
+	console_scan "$console" "console"
+}
+
+# numa_guest_results DIR: the many-CPU, many-node guest.
+numa_guest_results() {
+	local console=$1/console.log
+	[ -f "$console" ] || return 0
+	kunit_parse "$console" "numa kunit: "
+	tap_results "$1/results/numa.tap" "numa kselftest: "
+	console_scan "$console" "numa console"
+}
