@@ -36,6 +36,10 @@ kunit_parse() {
 	grep -q "^PASS $2\|^FAIL $2" "$res" || result FAIL "$2no KUnit results in the console log"
 }
 
+# The prefixes of the result lines the two functions below write, as an
+# extended regular expression (scripts/recheck.sh drops the old ones).
+GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)'
+
 # check_guest_results DIR: the check guest (KUnit, kselftests, replays,
 # stress, console scan); nothing if it left no console.
 check_guest_results() {

@@ -18,8 +18,7 @@ res=$dir/results.recheck.txt
 result() { echo "$1 $2" | tee -a "$res"; }
 . "$TOP/scripts/guest-results.sh"
 
-grep -vE '^(PASS|FAIL|SKIP) (kunit: |kselftest: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)' \
-	"$dir/results.txt" > "$res"
+grep -vE "$GUEST_RESULT_LINES" "$dir/results.txt" > "$res"
 check_guest_results "$dir/guest"
 [ -d "$dir/numa" ] && numa_guest_results "$dir/numa"
 echo "== summary (${res#$TOP/})"
