@@ -28,8 +28,10 @@ if [ "$DEBUG" = 1 ]; then
 	INITRD=$BUILD/initramfs-debug.cpio.gz
 	CONFIGS="$TOP/config/test.config $TOP/config/debug.config"
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-5400}
-	# run_vmtests.sh gets all of it but 10 minutes (make check: 1500 s)
-	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 600))"
+	# run_vmtests.sh gets all of it but 30 minutes (make check: 1200 s),
+	# each replay 500 s (300 s): a hung test ends in a TIMEOUT line of
+	# its own before the guest's time is up
+	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 1800)) env.REPLAY_TIMEOUT=500"
 	GUEST_TIME="about 35 minutes"
 else
 	out=$BUILD/check
@@ -38,7 +40,10 @@ else
 	INITRD=$BUILD/initramfs.cpio.gz
 	CONFIGS=$TOP/config/test.config
 	CMDLINE=
-	GUEST_TIMEOUT=${GUEST_TIMEOUT:-1800}
+	# run_vmtests.sh 1200 s at most, each of the three replays 300 s,
+	# stress 60 s, boot and the rest: a test that hangs is a TIMEOUT of
+	# its own, not a guest killed with everything it had not yet written
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
 	GUEST_TIME="about 17 minutes"
 fi
 # KSFT_MM=a,b,c: only these run_vmtests.sh categories (e.g. the series'

@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-pkgs=(linux-source-6.12 build-essential flex bison bc libelf-dev libssl-dev
+pkgs=(debian-archive-keyring build-essential flex bison bc libelf-dev libssl-dev
       cpio xz-utils file git python3 perl ccache quilt rsync
       qemu-system-x86 busybox-static e2fsprogs util-linux coreutils
       rt-tests stress-ng libcap-dev libnuma-dev liburing-dev

@@ -1,15 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Fetch a Debian linux-source package from a suite this machine does not
-# use (unstable), pinned to one version, without touching the machine's
-# apt configuration: a private apt configuration in build/apt-SUITE
-# (its own sources, lists and cache) is used for "apt-get update" and
-# "apt-get download" only; nothing is installed.  The package is unpacked
-# with dpkg-deb; the kernel's tarball is printed on stdout.
+# Fetch a Debian linux-source package, pinned to one version, without
+# touching the machine's apt configuration: a private apt configuration
+# in build/apt-SUITE (its own sources, lists and cache) is used for
+# "apt-get update" and "apt-get download" only; nothing is installed, and
+# apt checks the archive's signatures as usual.  The package is checked
+# against its pinned SHA-256 (if given), unpacked with dpkg-deb into
+# build/src/, and the kernel's tarball is printed on stdout.
 #
-# Usage: scripts/fetch-source.sh PACKAGE VERSION [SUITE]
-#   e.g. scripts/fetch-source.sh linux-source-7.2 7.2.13-1 unstable
+# Usage: scripts/fetch-source.sh
+#          the base of the series (BASE, default 6.12: config/base-$BASE)
+#        scripts/fetch-source.sh PACKAGE VERSION [SUITE [URI]]
+#          e.g. scripts/fetch-source.sh linux-source-7.2 7.2.13-1 unstable
 #
 # When Debian moves on, the pinned version leaves the suite: the download
 # fails and says which versions the suite has now.  A .deb fetched before
@@ -17,25 +20,33 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-pkg=${1:?usage: fetch-source.sh PACKAGE VERSION [SUITE]}
-ver=${2:?usage: fetch-source.sh PACKAGE VERSION [SUITE]}
-suite=${3:-unstable}
+sha=
+if [ $# = 0 ]; then
+	pkg=$BASE_PKG ver=$BASE_VERSION suite=$BASE_SUITE uri=$BASE_URI
+	sha=${BASE_SHA256:-}
+else
+	pkg=$1
+	ver=${2:?usage: fetch-source.sh [PACKAGE VERSION [SUITE [URI]]]}
+	suite=${3:-unstable}
+	uri=${4:-http://deb.debian.org/debian}
+fi
 dir=$BUILD/apt-$suite
-deb=$dir/archives/${pkg}_${ver}_all.deb
+# the file name apt gives it (an epoch's colon is %3a)
+deb=$dir/archives/${pkg}_${ver//:/%3a}_all.deb
 out=$BUILD/src/$pkg-$ver
 
 if [ ! -s "$deb" ]; then
 	keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 	[ -r "$keyring" ] || die "$keyring missing: apt-get install debian-archive-keyring"
 	mkdir -p "$dir"/{etc/sources.list.d,etc/preferences.d,lists/partial,cache,archives/partial}
-	cat > "$dir/etc/sources.list.d/$suite.sources" <<-EOF
+	cat > "$dir/etc/sources.list.d/$suite.sources" <<-EOS
 	Types: deb
-	URIs: http://deb.debian.org/debian
+	URIs: $uri
 	Suites: $suite
 	Components: main
 	Signed-By: $keyring
-	EOF
-	cat > "$dir/apt.conf" <<-EOF
+	EOS
+	cat > "$dir/apt.conf" <<-EOS
 	Dir::Etc::SourceList "/dev/null";
 	Dir::Etc::SourceParts "$dir/etc/sources.list.d";
 	Dir::Etc::Preferences "/dev/null";
@@ -43,20 +54,27 @@ if [ ! -s "$deb" ]; then
 	Dir::State::Lists "$dir/lists";
 	Dir::Cache::Archives "$dir/archives";
 	Dir::Cache "$dir/cache";
-	EOF
+	EOS
+	# as root, apt would drop to _apt, who cannot write here
+	[ "$(id -u)" != 0 ] || echo 'APT::Sandbox::User "root";' >> "$dir/apt.conf"
 	export APT_CONFIG=$dir/apt.conf
 	note "apt-get update for $suite (private configuration in ${dir#$TOP/})"
-	apt-get update -q >/dev/null || die "apt-get update of $suite failed"
+	apt-get update -q >/dev/null || die "apt-get update of $suite ($uri) failed"
 	if ! (cd "$dir/archives" && apt-get download -q "$pkg=$ver" >/dev/null); then
-		echo "error: $pkg $ver is not in $suite; it has:" >&2
+		echo "error: $pkg $ver is not in $suite ($uri) any more; it has:" >&2
 		apt-cache madison "$pkg" >&2 || true
+		echo "(pin one of them in config/base-$BASE, or put a .deb you kept in ${deb#$TOP/})" >&2
 		exit 1
 	fi
 fi
 dpkg-deb -f "$deb" Version | grep -qxF "$ver" || die "$deb is not version $ver"
+if [ -n "$sha" ]; then
+	got=$(sha256sum "$deb" | cut -d' ' -f1)
+	[ "$got" = "$sha" ] || die "$deb: SHA-256 $got, config/base-$BASE pins $sha"
+fi
 
 if [ ! -d "$out" ]; then
-	note "unpacking $deb"
+	note "unpacking ${deb#$TOP/}"
 	rm -rf "$out.tmp"
 	mkdir -p "$out.tmp"
 	dpkg-deb -x "$deb" "$out.tmp"

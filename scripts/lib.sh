@@ -3,8 +3,13 @@
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
-BASE_TARBALL=${BASE_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
-BASE_PKG=linux-source-6.12
+# The kernel the series applies to: config/base-$BASE pins its Debian
+# source package (scripts/fetch-source.sh fetches it).  BASE_TARBALL: a
+# kernel tarball of your own instead.
+BASE=${BASE:-6.12}
+[ -r "$TOP/config/base-$BASE" ] || { echo "error: no config/base-$BASE (BASE=$BASE)" >&2; exit 1; }
+. "$TOP/config/base-$BASE"
+BASE_TARBALL=${BASE_TARBALL:-}
 TREE=${TREE:-$BUILD/linux}
 PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}

@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make tree: put Debian's linux-source-6.12 into build/linux as a git tree
+# make tree: put the base (config/base-$BASE: Debian's linux-source-6.12,
+# one pinned version, fetched by scripts/fetch-source.sh, or the tarball
+# in BASE_TARBALL) into build/linux as a git tree
 # with one "base" commit (tagged "base"), then apply patches/ on top as
 # commits with git am.  Rerunning it re-applies the series only when
 # patches/ changed; commits you made in build/linux are never thrown away.
@@ -16,8 +18,8 @@ force=0
 stamp=$TREE/.git/alloc-series
 
 make_base() {
-	[ -r "$BASE_TARBALL" ] ||
-		die "$BASE_TARBALL not found: apt-get install $BASE_PKG"
+	[ -n "$BASE_TARBALL" ] || BASE_TARBALL=$("$TOP/scripts/fetch-source.sh")
+	[ -r "$BASE_TARBALL" ] || die "$BASE_TARBALL not found"
 	note "extracting $BASE_TARBALL ($base_subject) into $TREE"
 	rm -rf "$TREE.tmp"
 	mkdir -p "$TREE.tmp"
@@ -31,7 +33,7 @@ make_base() {
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00+0000" \
 	GIT_COMMITTER_DATE="2000-01-01T00:00:00+0000" \
 		git commit -q -m "$base_subject" \
-			-m "Kernel $(make -s kernelversion) as shipped in $BASE_TARBALL."
+			-m "Kernel $(make -s kernelversion) as shipped in ${BASE_TARBALL##*/}."
 	git tag base
 	cd - >/dev/null
 	rm -rf "$TREE"
@@ -78,14 +80,18 @@ apply_series() {
 	echo "$(series_hash) $(git -C "$TREE" rev-parse HEAD)" > "$stamp"
 }
 
-# Subject of the base commit for the installed source.
-base_subject="base: Debian $BASE_PKG $(dpkg-query -W -f='${Version}' "$BASE_PKG" 2>/dev/null || echo unknown)"
+# Subject of the base commit: the pinned package, or your tarball.
+if [ -n "$BASE_TARBALL" ]; then
+	base_subject="base: ${BASE_TARBALL##*/}"
+else
+	base_subject="base: Debian $BASE_PKG $BASE_VERSION"
+fi
 if [ -d "$TREE/.git" ] && [ "$(git -C "$TREE" log -1 --format=%s base)" != "$base_subject" ]; then
-	# The installed linux-source changed (a Debian update): start over,
+	# The pinned base changed (config/base-$BASE): start over,
 	# unless that would lose commits of yours.
 	[ -f "$stamp" ] && [ "$(git -C "$TREE" rev-parse HEAD)" = "$(cut -d' ' -f2 "$stamp")" ] ||
 		[ $force = 1 ] ||
-		die "$TREE is based on '$(git -C "$TREE" log -1 --format=%s base)', the installed source is '$base_subject'; export your commits ('make series') and 'make tree FORCE=1'"
+		die "$TREE is based on '$(git -C "$TREE" log -1 --format=%s base)', the base is now '$base_subject'; export your commits ('make series') and 'make tree FORCE=1'"
 	note "new base source ($base_subject): re-creating $TREE"
 	rm -rf "$TREE"
 fi

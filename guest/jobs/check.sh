@@ -12,7 +12,7 @@
 KSFT_MM=${KSFT_MM:-"extra_free mmap compaction slab mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 # KSFT_TIMEOUT: seconds for all of run_vmtests.sh (make check-debug
 # gives more: its kernel is several times slower)
-KSFT_TIMEOUT=${KSFT_TIMEOUT:-1500}
+KSFT_TIMEOUT=${KSFT_TIMEOUT:-1200}
 
 echo "== kernel $(uname -r)"
 swap_on
@@ -31,7 +31,7 @@ rc=$(cat /tmp/ksft.rc)
 # failed), all under one line for the set.  REPLAYS: which of them
 # (default all three), REPLAY_TIMEOUT: seconds for each.
 REPLAYS=${REPLAYS:-"extra_free_burst compaction_replay slab_replay"}
-REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-900}
+REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-300}
 set -- $REPLAYS
 echo "== replays: $*"
 replays() {
