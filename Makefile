@@ -4,23 +4,15 @@
 
 S := scripts
 
-.PHONY: help demo check check-debug bench bench-burst bench-compaction bench-compaction-modes bench-compaction-budgets bench-slub bench-slub-wakers bench-slub-swap bench-fastpath bench-memcg bench-kswapd tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug bench tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
 	@echo "make check       all tests; ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make bench       five benchmarks side by side, ~70 min (build/bench/report.md)"
-	@echo "make bench-burst one of them: the allocation burst (RUNS=N, QUICK=1)"
-	@echo "make bench-compaction  usemem under THP defrag=always/never, base vs patched (seed 004)"
-	@echo "make bench-compaction-modes    the same, every defrag mode and the budget, patched only"
-	@echo "make bench-compaction-budgets  the same, defrag=always, budget 0 / 4000 / 16000 us"
-	@echo "make bench-slub  hackbench on fragmented memory, base vs patched (seed 002)"
-	@echo "make bench-slub-wakers  the same with watermark boost and proactive compaction on"
-	@echo "make bench-slub-swap  the same as bench-slub with page cache and swap for kswapd"
-	@echo "make bench-fastpath  fault/fork/exec cost, base vs patched (seed 003's guard)"
-	@echo "make bench-memcg memory.low protection with the reserve on (seed 001's guard)"
-	@echo "make bench-kswapd what a kswapd wakeup reclaims with the reserve and without, LRU and MGLRU"
+	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
+	@$(S)/bench.sh --list | sed 's/^/    /'
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
 	@echo "make series      export build/linux's commits back to patches/"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
@@ -42,35 +34,9 @@ check-debug:
 bench:
 	$(S)/bench.sh --all
 
-bench-burst:
-	$(S)/bench.sh burst
-
-bench-compaction:
-	$(S)/bench.sh compaction
-
-bench-compaction-modes:
-	$(S)/bench.sh compaction-modes
-
-bench-compaction-budgets:
-	$(S)/bench.sh compaction-budgets
-
-bench-slub:
-	$(S)/bench.sh slub
-
-bench-slub-wakers:
-	$(S)/bench.sh slub-wakers
-
-bench-slub-swap:
-	$(S)/bench.sh slub-swap
-
-bench-fastpath:
-	$(S)/bench.sh fastpath
-
-bench-memcg:
-	$(S)/bench.sh memcg
-
-bench-kswapd:
-	$(S)/bench.sh kswapd
+# one rule for every workload: config/bench/NAME is bench-NAME
+bench-%:
+	$(S)/bench.sh $*
 
 tree:
 	$(S)/deps.sh

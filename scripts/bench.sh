@@ -8,8 +8,8 @@
 # Usage: scripts/bench.sh --all         (make bench: burst compaction slub
 #                                        fastpath memcg, fewer runs each,
 #                                        plus build/bench/report.md)
-#        scripts/bench.sh WORKLOAD...   (also compaction-modes compaction-budgets slub-wakers
-#                                        slub-swap)
+#        scripts/bench.sh WORKLOAD...   (make bench-WORKLOAD: any file of
+#                                        config/bench/, e.g. slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
@@ -27,133 +27,36 @@ set -euo pipefail
 BENCH_OUT=${BENCH_OUT:-$BUILD/bench}
 INITRD=$BUILD/initramfs.cpio.gz
 
-# Per workload: the kernels to compare, the default number of runs (and
-# in make bench: runs_all), the seconds a boot takes here (boot_s, for
-# the first estimate of the time left), the
-# guest size, the job's parameters, the grouping of the report and its
-# metrics.  The burst replay needs the knob, so it runs on the patched
-# kernel only; its settings (knob off, knob = burst, the
-# watermark_scale_factor peer) are the groups.
+# A workload is a file in config/bench/ (sourced here): the kernels to
+# compare, the default number of runs (and in make bench: runs_all), the
+# seconds a boot takes here (boot_s, for the first estimate of the time
+# left), the guest's size and disks, the guest job (guest/jobs/bench-JOB.sh)
+# and its parameters (quick_args added with QUICK=1), the grouping of the
+# report and its metrics; config/bench/NAME.md (or LEGEND.md) is the
+# report's legend.  Adding a workload is a new pair of files there.
+BENCH_CONF=$TOP/config/bench
+known_workloads() {
+	local f
+	for f in "$BENCH_CONF"/*; do
+		case $f in *.md) ;; *) printf '%s ' "${f##*/}" ;; esac
+	done
+}
 workload() {
-	job=$1 runs_all=
-	case $1 in
-	burst)
-		boot_s=100 kernels="patched" runs=10 runs_all=9 mem=2G cpus=2 disks="-s 6G -w 1G" timeout=900
-		icount=0
-		job_args="env.BURST_SETTINGS=off,extra,wsf"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.BURST_ARGS=-b,64"
-		plot="secs:time of the burst (s)"
-		group=setting baseline=off
-		headline="allocstall pgscan_direct stall_us stall_self_us file_kb free_kb p99_us p999_us max_us"
-		metrics="allocstall pgscan_direct pgsteal_direct stall_us stall_self_us stalls_self
-stall_max_us file_kb free_kb pgsteal_kswapd pgscan_kswapd secs p50_us p99_us p999_us max_us"
-		cdf=yes ;;
-	compaction)
-		# seed 004: usemem under THP defrag=always and =never, base
-		# (no budget) against patched (a budget of 4 ms)
-		boot_s=100 kernels="base patched" runs=9 runs_all=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
-		icount=0
-		job_args="env.COMPACTION_BUDGET=4000"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
-		plot="mbps:usemem throughput (MB/s)"
-		group=kernel+defrag baseline=base/always
-		headline="mbps compact_stall compact_success thp_fault_alloc thp_fault_fallback stall_p50_us stall_p99_us stall_max_us stall_sum_ms"
-		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
-thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
-stalls stall_p50_us stall_p99_us stall_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
-		cdf=no ;;
-	compaction-modes)
-		# the budget against what users can do today: every defrag
-		# mode, and defrag=always with and without a budget
-		boot_s=150 kernels="patched" runs=9 mem=1G cpus=2 disks="-w 1536M" timeout=1500
-		icount=0 job=compaction
-		job_args="env.COMPACTION_SETTINGS=always:0,always:4000,defer+madvise:0,defer:0,madvise:0,never:0"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
-		plot="mbps:usemem throughput (MB/s)"
-		group=defrag+budget_us baseline=always/0
-		headline="mbps thp_pct compact_stall compact_success compact_budget_exceeded stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms"
-		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
-thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall compact_daemon_wake
-stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
-		cdf=no ;;
-	compaction-budgets)
-		# what the budget buys and costs: defrag=always on the patched
-		# kernel with the budget off, at 4 ms, and 4x larger
-		boot_s=160 kernels="patched" runs=6 mem=1G cpus=2 disks="-w 1536M" timeout=900
-		icount=0 job=compaction
-		job_args="env.COMPACTION_BUDGETS=0,4000,16000"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.COMPACTION_ARGS=-u,40"
-		plot="mbps:usemem throughput (MB/s)"
-		group=budget_us baseline=0
-		headline="mbps compact_success thp_fault_alloc thp_pct stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms"
-		metrics="mbps secs compact_stall compact_fail compact_success compact_budget_exceeded
-thp_fault_alloc thp_fault_fallback thp_pct pgmigrate_success pswpout allocstall
-stalls stall_p50_us stall_p99_us stall_max_us stall_oncpu_max_us stall_sum_ms step_p50_us step_p99_us step_max_us"
-		cdf=no ;;
-	slub|slub-wakers|slub-swap)
-		# seed 002: SLUB's high-order slabs on fragmented memory under
-		# hackbench (guest/src/slab_replay.c), with the kernel's
-		# other kcompactd wakers (watermark boost, proactive
-		# compaction) off (slub) or as 6.12 has them (slub-wakers);
-		# slub-swap: off, with 96 MiB of page cache and 512 MiB of
-		# swap for kswapd to reclaim; figures of round 1 (*1) and of
-		# both rounds
-		boot_s=50 kernels="base patched" mem=512M cpus=2 disks= timeout=900
-		icount=0 job=slub wakers=off runs=10 runs_all=8
-		job_args= swap_metrics=
-		case $1 in
-		slub-wakers) runs=6 wakers=on ;;
-		slub-swap) disks="-s 512M -w 512M" job_args="env.SLUB_CACHE=96"
-			swap_metrics=" pgsteal_kswapd1 pswpout1" ;;
-		esac
-		job_args="$job_args env.SLUB_WAKERS=$wakers"
-		[ "${QUICK:-0}" = 1 ] && job_args="$job_args env.SLUB_ARGS=-l,50"
-		plot="pref_pct1:slabs at the preferred order, round 1 (%)"
-		group=kernel+wakers baseline=base/$wakers
-		headline="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1 compact_stall1 pgscan_kswapd1 pageoutrun1$swap_metrics"
-		metrics="secs1 pref_pct1 slabs1 fallbacks1 compact_daemon_wake1 pgmigrate_success1
-compact_stall1 pgscan_kswapd1 pgsteal_kswapd1 pswpout1 pageoutrun1 allocstall1 free_o3_kb1
-secs pref_pct slabs fallbacks compact_daemon_wake pgmigrate_success pgscan_kswapd pgsteal_kswapd pswpout pageoutrun"
-		cdf=no ;;
-	fastpath)
-		# seed 003's guard: lmbench-style fault, fork and exec costs on
-		# base and patched, under -icount (time = instructions)
-		boot_s=95 kernels="base patched" runs=5 runs_all=3 mem=1G cpus=1 disks= timeout=900
-		icount=1
-		job_args=
-		[ "${QUICK:-0}" = 1 ] && job_args="env.FASTPATH_ARGS=-n,5,-m,8,-r,2"
-		plot="anon_fault_ns:anonymous write fault (ns)"
-		group=kernel+setting baseline=base/default
-		headline="anon_fault_ns file_fault_ns fork_exit_ns exec_ns"
-		metrics=$headline
-		cdf=no ;;
-	memcg)
-		# seed 001's guard: memory.low protection with the reserve on
-		boot_s=150 kernels="patched" runs=5 runs_all=4 mem=2G cpus=2 disks="-s 4G -w 1G" timeout=1200
-		icount=0
-		job_args=
-		[ "${QUICK:-0}" = 1 ] && job_args="env.MEMCG_PASSES=1"
-		plot="adv_pct:protected group finishes sooner by (%)"
-		group=setting baseline=off
-		headline="adv_pct a_secs b_secs a_refault b_refault"
-		metrics=$headline
-		cdf=no ;;
-	kswapd)
-		# what one kswapd wakeup reclaims with the reserve (an eighth
-		# of memory) and without, classic LRU and MGLRU: a page cache
-		# stream of twice RAM written and read back
-		boot_s=150 kernels="patched" runs=5 mem=1G cpus=2 disks="-s 3G" timeout=900
-		icount=0
-		job_args=
-		[ "${QUICK:-0}" = 1 ] && job_args="env.KSWAPD_MB=512"
-		plot="reclaimed_per_wakeup:pages kswapd reclaimed per wakeup"
-		group=setting baseline=classic-0
-		headline="reclaimed_per_wakeup scanned_per_wakeup pageoutrun pgsteal_kswapd allocstall secs"
-		metrics="reclaimed_per_wakeup scanned_per_wakeup pageoutrun pgscan_kswapd pgsteal_kswapd
-allocstall pgscan_direct kswapd_low_wmark_hit_quickly kswapd_high_wmark_hit_quickly secs"
-		cdf=no ;;
-	*) die "unknown workload '$1' (known: burst compaction compaction-modes compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)" ;;
-	esac
+	local f=$BENCH_CONF/$1 v
+	[ -f "$f" ] && [ "${1%.md}" = "$1" ] ||
+		die "unknown workload '$1' (known: $(known_workloads)); a workload is a file in config/bench/"
+	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0
+	job= job_args= quick_args= plot= group= baseline= headline= metrics=
+	cdf=no legend_file=$1
+	. "$f"
+	for v in kernels runs boot_s mem cpus timeout job plot group baseline headline metrics; do
+		[ -n "${!v}" ] || die "config/bench/$1 does not set $v"
+	done
+	[ -f "$BENCH_CONF/$legend_file.md" ] ||
+		die "config/bench/$legend_file.md, the legend of $1, is missing"
+	[ -f "$TOP/guest/jobs/bench-$job.sh" ] ||
+		die "config/bench/$1: no guest job guest/jobs/bench-$job.sh"
+	[ "${QUICK:-0}" = 1 ] && job_args="${job_args:+$job_args }$quick_args"
 	kernels=${KERNELS:-$kernels}
 	# make bench (--all): fewer runs, so that all five fit in about 70 min
 	[ "$all" = 1 ] && runs=${runs_all:-$runs}
@@ -164,8 +67,8 @@ allocstall pgscan_direct kswapd_low_wmark_hit_quickly kswapd_high_wmark_hit_quic
 
 kernel_image() { # base|patched|NAME
 	case $1 in
-	patched) echo "$BUILD/obj/arch/x86/boot/bzImage" ;;
-	base) echo "$BUILD/base/obj/arch/x86/boot/bzImage" ;;
+	patched) echo "$BUILD/obj/$KIMAGE" ;;
+	base) echo "$BUILD/base/obj/$KIMAGE" ;;
 	*) echo "$BUILD/alt/$1.bzImage" ;;
 	esac
 }
@@ -206,9 +109,9 @@ host() {
 machine() {
 	host
 	if [ "$icount" = 1 ]; then
-		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), single-threaded TCG, -icount shift=0,sleep=off"
+		echo "- QEMU: $("$QEMU" --version | head -1), single-threaded TCG, -icount shift=0,sleep=off"
 	else
-		echo "- QEMU: $(qemu-system-x86_64 --version | head -1), accel ${ACCEL:-tcg,thread=multi}"
+		echo "- QEMU: $("$QEMU" --version | head -1), accel ${ACCEL:-tcg,thread=multi}"
 	fi
 	local k
 	echo "- guest: $mem, $cpus vCPUs"
@@ -261,104 +164,7 @@ plots() {
 	EOF
 }
 
-legend() {
-	case $1 in
-	burst) cat <<-'EOF'
-	The guest (guest/src/extra_free_burst.c in bench mode): three writers
-	fill the page cache of an ext4 disk, then one task reads one byte of
-	every page of a sparse file (MADV_RANDOM), a burst of a sixth of RAM.
-	Settings: off (vm.extra_free_kbytes=0), extra (the knob at the burst
-	size), wsf (knob 0, watermark_scale_factor raised to the same low
-	watermark).  The writers, kswapd and the unbound workqueues (writeback)
-	share CPU 0, the burst task has CPU 1 to itself.
-	Counters are deltas over the burst, of all tasks:
-	allocstall (sum of allocstall_*), pgscan/pgsteal_direct/kswapd.
-	stall_us: direct reclaim time of all tasks, stall_self_us / stalls_self:
-	of the burst task, stall_max_us: the longest one (vmscan tracepoints).
-	file_kb / free_kb: page cache and free memory when the burst starts.
-	p*_us, max_us: latency of the burst's page faults.
-	EOF
-	;;
-	compaction) cat <<-'EOF'
-	The guest (guest/src/compaction_replay.c in bench mode): anonymous
-	memory of 60% of free memory is written as base pages, then 7 of every
-	8 pages are freed and the 8th is mlocked in place; then one process
-	writes three quarters of free memory + swap sequentially (usemem,
-	MAP_PRIVATE|MAP_ANONYMOUS) with THP enabled=always and defrag as
-	grouped.  base: 6.12 without the series, direct async compaction
-	unbounded; patched: vm.compaction_async_budget_us=4000 (4 ms).
-	mbps: the writer's throughput; counters: /proc/vmstat deltas over the
-	write (allocstall = sum of allocstall_*); thp_pct: thp_fault_alloc in %
-	of alloc + fallback.  stall_*: the writer's direct compactions, one
-	per mm_compaction_begin/end pair (stalls: how many, stall_sum_ms: their
-	total); step_*: time per 2 MiB of the write.
-	EOF
-	;;
-	compaction-modes) cat <<-'EOF'
-	The workload of make bench-compaction on the patched kernel only, with
-	each THP defrag mode a user can choose today, and defrag=always with
-	vm.compaction_async_budget_us at 0 (no limit, the default: 6.12's
-	behaviour) and 4000, in rotating order in each boot.  The writer's
-	memory is not madvised: under defrag=madvise its faults do not
-	compact.  compact_daemon_wake: kcompactd runs.
-	EOF
-	;;
-	compaction-budgets) cat <<-'EOF'
-	The workload of make bench-compaction with defrag=always on the patched
-	kernel only, vm.compaction_async_budget_us at 0 (no limit, the
-	default: 6.12's behaviour), 4000 and 16000, in rotating order in each
-	boot.  stall_oncpu_max_us: the longest direct compaction minus the time
-	the writer spent off the CPU in it (sched_switch).
-	EOF
-	;;
-	slub|slub-wakers|slub-swap) cat <<-'EOF'
-	The guest (guest/src/slab_replay.c in bench mode, 2 vCPUs): THP
-	madvise; watermark boost and proactive compaction off (slub,
-	slub-swap) or at their defaults (slub-wakers); slub-swap first reads a
-	96 MiB file into the page cache and has 512 MiB of swap.  A hog
-	mlocks 29% of memory, then free memory but a margin is fragmented (one
-	page kept in every aligned 8-page block, a quarter in all), then
-	hackbench -p -g 20 -l 200 runs twice, 5 s apart.  Suffix 1: round 1
-	only; no suffix: both rounds.  slabs, fallbacks: alloc_slab and
-	order_fallback summed over the caches whose preferred order is above
-	their minimum (SLUB_STATS); pref_pct: slabs at the preferred order, in
-	%; the rest: /proc/vmstat deltas; secs: hackbench's time.
-	EOF
-	;;
-	fastpath) cat <<-'EOF'
-	The guest (guest/src/fastpath.c, 1 vCPU, QEMU -icount: guest time
-	follows executed instructions): time per anonymous write fault, per
-	read fault of a tmpfs file in memory, per fork+exit+wait, per
-	fork+exec+exit+wait.  Groups: kernel/setting, where default is every
-	knob at its default and set is vm.extra_free_kbytes at a sixth of
-	memory (patched kernel only).  Each run is one boot; each sample one
-	repetition of the loop.
-	EOF
-	;;
-	memcg) cat <<-'EOF'
-	The guest (guest/jobs/bench-memcg.sh, guest/src/workingset.c): cgroups
-	A and B each hold 10% of memory anonymous and read their own file of
-	40% of memory several times; A has memory.low = its whole size.
-	a_secs, b_secs: time of each group's reads; a/b_refault:
-	workingset_refault_file of each group; adv_pct: how much sooner A
-	finishes than B, in % of B's time.  off: vm.extra_free_kbytes=0,
-	extra: a sixth of memory.  The guard holds when A's advantage and
-	refaults are the same in both settings.
-	EOF
-	;;
-	kswapd) cat <<-'EOF'
-	The guest (guest/jobs/bench-kswapd.sh, 1 GiB, 2 vCPUs): after
-	drop_caches, one writer streams twice RAM to a file on an ext4 disk and
-	reads it back, so kswapd reclaims page cache behind it all along.
-	Settings: LRU (classic, or MGLRU through /sys/kernel/mm/lru_gen/enabled)
-	and vm.extra_free_kbytes (0, or extra: an eighth of memory).
-	pageoutrun: kswapd's balance_pgdat() runs (about one per wakeup);
-	reclaimed/scanned_per_wakeup: pgsteal/pgscan_kswapd per pageoutrun;
-	the rest: /proc/vmstat deltas over the stream.
-	EOF
-	;;
-	esac
-}
+legend() { cat "$BENCH_CONF/$legend_file.md"; }
 
 # The make command that reproduces a report (of workload $1, or of all).
 command_line() {
@@ -373,9 +179,13 @@ report() {
 	{
 		echo "# make bench: $w"
 		echo
-		echo "Command: \`$(command_line "$w")\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
-		echo
-		machine
+		if [ -n "${report_head:-}" ]; then
+			echo "$report_head"
+		else
+			echo "Command: \`$(command_line "$w")\`, $(date -u '+%Y-%m-%d %H:%M UTC'), $runs runs per kernel, interleaved."
+			echo
+			machine
+		fi
 		echo
 		echo "Per metric and $group: runs (the lines of one run averaged first),"
 		echo "mean, sample stddev, min, max; the"
@@ -503,12 +313,78 @@ report_all() {
 	note "report of all: ${BENCH_OUT#$TOP/}/report.md"
 }
 
+# --report DIR...: re-make finished reports without booting.  raw.txt
+# again from DIR/runs/KERNEL-N/results/bench.txt where the runs are kept
+# (each console scanned again; a run that fails the scan now is left out
+# and listed), else from raw.txt, or from raw.csv for a set that kept
+# only that; then raw.csv, the plots and report.md, with the statistics,
+# legend and scan as they are now.  The workload is the one named in
+# DIR/report.md's title (else DIR's name); the command, date and
+# machine lines of the old report are kept, the re-making is noted.
+remake() {
+	local d=$1 old k f scan
+	dir=$(cd "$d" && pwd) w=
+	[ -f "$dir/report.md" ] && w=$(sed -n '1s/^# make bench: //p' "$dir/report.md")
+	w=${w:-${dir##*/}}
+	workload "$w"
+	if [ -d "$dir/runs" ]; then
+		: > "$dir/raw.txt.new"
+		: > "$dir/rescan.txt"
+		for f in "$dir"/runs/*/results/bench.txt; do
+			[ -f "$f" ] || continue
+			k=${f%/results/bench.txt}
+			k=${k##*/}
+			if ! scan=$("$TOP/scripts/console-scan.sh" "$dir/runs/$k/console.log"); then
+				echo "$k: kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)" >> "$dir/rescan.txt"
+				continue
+			fi
+			sed "s/\$/ kernel=${k%-*} run=${k##*-}/" "$f" >> "$dir/raw.txt.new"
+		done
+		mv "$dir/raw.txt.new" "$dir/raw.txt"
+		[ -s "$dir/rescan.txt" ] && sed 's/^/left out: /' "$dir/rescan.txt" >&2
+		rm -f "$dir/rescan.txt"
+	elif [ ! -s "$dir/raw.txt" ] && [ -s "$dir/raw.csv" ]; then
+		python3 - "$dir/raw.csv" > "$dir/raw.txt" <<-'PY'
+		import csv, sys
+		for r in csv.DictReader(open(sys.argv[1])):
+		    w = r.pop('workload')
+		    print(' '.join([w] + [f'{k}={v}' for k, v in r.items() if v != '']))
+		PY
+	fi
+	[ -s "$dir/raw.txt" ] || die "$dir: no runs/, raw.txt or raw.csv"
+	kernels=$(sed -n 's/.* kernel=\([^ ]*\).*/\1/p' "$dir/raw.txt" | awk '!seen[$0]++' | tr '\n' ' ')
+	runs=$(sed -n 's/.* run=\([0-9]*\).*/\1/p' "$dir/raw.txt" | sort -n | tail -n 1)
+	old=
+	[ -f "$dir/report.md" ] && old=$(sed -n '/^Command: /,/^Per metric/p' "$dir/report.md" | sed '$d')
+	report_head="${old:-(the command and machine of this set were not recorded)}
+- re-made with \`scripts/bench.sh --report\` on $(date -u '+%Y-%m-%d %H:%M UTC') from $( [ -d "$dir/runs" ] && echo "runs/" || echo "raw.txt")"
+	report
+	report_head=
+}
+# --list: every workload of config/bench/ checked (as a run would) and
+# named with its title.
+if [ "${1:-}" = --list ]; then
+	all=0
+	for w in $(known_workloads); do
+		workload "$w"
+		printf '%-20s %s\n' "$w" "$(sed -n '1s/^# //p' "$BENCH_CONF/$w")"
+	done
+	exit 0
+fi
+if [ "${1:-}" = --report ]; then
+	shift
+	[ $# -ge 1 ] || die "usage: $0 --report DIR..."
+	all=0
+	for d in "$@"; do remake "$d"; done
+	exit 0
+fi
+
 all=0
 if [ "${1:-}" = --all ]; then
 	all=1
 	set -- $ALL_WORKLOADS
 fi
-[ $# -ge 1 ] || die "usage: $0 --all | WORKLOAD... (burst compaction compaction-modes compaction-budgets slub slub-wakers slub-swap fastpath memcg kswapd)"
+[ $# -ge 1 ] || die "usage: $0 --all | WORKLOAD... ($(known_workloads))"
 start=$(date +%s)
 # every workload is checked (and its kernels noted) before anything is built
 ks=

@@ -33,6 +33,8 @@ command -v ccache >/dev/null && CC="ccache gcc"
 rm -rf "$wt"
 git -C "$TREE" worktree prune
 git -C "$TREE" worktree add -q --detach "$wt" base
+# removed however the script ends (its log and objects stay)
+trap 'git -C "$TREE" worktree remove --force "$wt" 2>/dev/null; git -C "$TREE" worktree prune' EXIT
 n=0 rc=0
 commits=()
 for p in $(series_patches); do
@@ -50,7 +52,7 @@ passed=
 
 mkdir -p "$obj"
 cp "$config" "$obj/.config"
-kmake() { make -s -C "$wt" O="$obj" ARCH=x86_64 CC="$CC" HOSTCC="$CC" "$@"; }
+kmake() { make -s -C "$wt" O="$obj" ARCH="$ARCH" CC="$CC" HOSTCC="$CC" "$@"; }
 
 # Warnings of building the touched files at commit $1, normalised (no line
 # or column numbers) so that moved code does not count as new.
@@ -102,6 +104,5 @@ for entry in "${commits[@]}"; do
 		passed+=$line$'\n'
 	fi
 done
-git -C "$TREE" worktree remove --force "$wt"
 [ $rc = 0 ] && printf '%s\n%s' "$key" "$passed" > "$BUILD/bisect.ok"
 exit $rc

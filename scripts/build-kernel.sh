@@ -5,7 +5,7 @@
 # ccache, out of tree.
 #
 # Usage: scripts/build-kernel.sh SRC OBJ FRAGMENT...
-# Leaves OBJ/arch/x86/boot/bzImage.  The config is regenerated only when a
+# Leaves OBJ/$KIMAGE (arch/x86/boot/bzImage).  The config is regenerated only when a
 # fragment changed; every option a fragment sets must end up in .config.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -16,7 +16,7 @@ frags=()
 for f in "$@"; do frags+=("$(realpath "$f")"); done
 
 mkdir -p "$obj"
-export ARCH=x86_64
+export ARCH
 export KBUILD_BUILD_USER=test KBUILD_BUILD_HOST=alloc-latency
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
 export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache}
@@ -75,6 +75,6 @@ fi
 
 note "building $(kmake kernelversion) in $obj (-j$JOBS)"
 start=$(date +%s)
-kmake -j"$JOBS" bzImage
+kmake -j"$JOBS" "$KIMAGE_TARGET"
 check_config || die "the build dropped options of the config fragment (see above)"
-note "kernel built in $(( $(date +%s) - start ))s: $obj/arch/x86/boot/bzImage"
+note "kernel built in $(( $(date +%s) - start ))s: $obj/$KIMAGE"

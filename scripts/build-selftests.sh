@@ -9,7 +9,7 @@ set -euo pipefail
 src=$(realpath "$1"); obj=$(realpath -m "$2"); inst=$(realpath -m "$3")
 CC=gcc
 command -v ccache >/dev/null && CC="ccache gcc"
-make -s -C "$src" O="$obj" ARCH=x86_64 headers
+make -s -C "$src" O="$obj" ARCH="$ARCH" headers
 rm -rf "$inst"
 # The mm Makefile prints warnings about optional 32-bit and liburing
 # support; they are in the log, not errors.

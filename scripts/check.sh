@@ -117,7 +117,7 @@ step "build: initramfs" "$out/initramfs.log" \
 	lines bisect "$out/bisect.log" "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config"
 
 # 4. The runner catches crashes and hangs (expected to fail, quickly).
-kernel=$KERNEL_OBJ/arch/x86/boot/bzImage
+kernel=$KERNEL_OBJ/$KIMAGE
 expect_fail() { # job timeout message
 	local o=$out/selftest-$1 said
 	if "$TOP/scripts/run-guest.sh" -k "$kernel" -i "$INITRD" -j "$1" \

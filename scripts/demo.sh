@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make demo: build the patched kernel and boot it; the guest prints its
-# version, the vm sysctls, the zone watermarks and /proc/vmstat highlights.
+# version, the vm sysctls, the zone watermarks and /proc/vmstat highlights,
+# then each knob's effect, off and on: an allocation burst over page cache
+# writers (the reserve), THP faults on fragmented memory (the budget).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -10,8 +12,8 @@ set -euo pipefail
 "$TOP/scripts/tree.sh"
 "$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
 "$TOP/scripts/mkinitramfs.sh" "$BUILD/initramfs-demo.cpio.gz"
-"$TOP/scripts/run-guest.sh" -k "$BUILD/obj/arch/x86/boot/bzImage" \
-	-i "$BUILD/initramfs-demo.cpio.gz" -j demo -o "$BUILD/demo" -m 2G -c 2 -t 300
+"$TOP/scripts/run-guest.sh" -k "$BUILD/obj/$KIMAGE" \
+	-i "$BUILD/initramfs-demo.cpio.gz" -j demo -o "$BUILD/demo" -m 2G -c 2 -s 4G -w 1G -t 900
 echo
 cat "$BUILD/demo/results/log"
 echo

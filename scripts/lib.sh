@@ -11,6 +11,15 @@ BASE=${BASE:-6.12}
 . "$TOP/config/base-$BASE"
 BASE_TARBALL=${BASE_TARBALL:-}
 TREE=${TREE:-$BUILD/linux}
+# The architecture (kbuild's ARCH) of the kernels and guests: its image
+# (KIMAGE, under an O= tree, built by "make $KIMAGE_TARGET") and QEMU.
+# Only x86_64 boots today (run-guest.sh: q35, ttyS0, virtio-pci).
+ARCH=${ARCH:-x86_64}
+case $ARCH in
+x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_64 ;;
+arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64 ;;
+*) echo "error: ARCH=$ARCH: the harness knows x86_64 (and the image of arm64)" >&2; exit 1 ;;
+esac
 PATCHES=${PATCHES:-$TOP/patches}
 JOBS=${JOBS:-$(nproc)}
 

@@ -4,7 +4,9 @@
 
   results.py tap PREFIX FILE     TAP/KTAP from run_kselftest.sh (nested "# ")
   results.py kunit PREFIX JSON   the JSON of "kunit.py parse --json"
-  results.py summary FILE...     count result lines; prints the totals and
+  results.py summary FILE...     count result lines; prints the failures,
+                                 the counts by kind (kernel tests, replays,
+                                 console scans, harness steps), and
                                  "N passed, N failed" last; exit 1 if any
                                  failed or nothing ran
 """
@@ -67,20 +69,46 @@ def kunit(prefix, path):
     return out
 
 
+# What a result line is, by its name: the kernel's tests (the series'
+# and upstream's), the workload replays and stress run in the guest, the
+# console scans, and the harness's own steps (deps, the series applying,
+# checkpatch, builds, bisect, the harness's tests).
+KINDS = [
+    ('kernel tests: KUnit', re.compile(r'(numa )?kunit: ')),
+    ('kernel tests: kselftest', re.compile(r'(numa )?kselftest: ')),
+    ('replays and stress', re.compile(r'(replay|stress): ')),
+    ('console scans', re.compile(r'(numa )?console')),
+]
+HARNESS = 'harness steps (deps, series, checkpatch, builds, bisect, host tests)'
+
+
+def kind(name):
+    for k, pat in KINDS:
+        if pat.match(name):
+            return k
+    return HARNESS
+
+
 def summary(paths):
     n = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
+    by = {}
     failed = []
     for p in paths:
         for line in open(p):
-            st = line.split(' ', 1)[0]
+            st, _, name = line.rstrip('\n').partition(' ')
             if st == 'NOTE':
                 print(line.rstrip())
             if st in n:
                 n[st] += 1
+                by.setdefault(kind(name), {'PASS': 0, 'FAIL': 0, 'SKIP': 0})[st] += 1
                 if st == 'FAIL':
                     failed.append(line.rstrip())
     for f in failed:
         print(f)
+    for k in [k for k, _ in KINDS] + [HARNESS]:
+        if k in by:
+            c = by[k]
+            print(f"  {k}: {c['PASS']} passed, {c['FAIL']} failed, {c['SKIP']} skipped")
     print(f"{n['SKIP']} skipped (not counted as passed)")
     print(f"{n['PASS']} passed, {n['FAIL']} failed")
     return 1 if n['FAIL'] or not n['PASS'] else 0

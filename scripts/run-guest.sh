@@ -21,6 +21,8 @@
 # stray int3 of the emulator (see stray_int3 below).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+# q35, ttyS0 and virtio-pci below are x86's; another ARCH needs its own
+[ "$ARCH" = x86_64 ] || die "run-guest.sh boots x86_64 guests only (ARCH=$ARCH)"
 
 mem=2G cpus=2 timeout=600 scratch= swap= extra= kernel= initrd= job= out=
 while getopts "k:i:j:o:m:c:t:s:w:a:" o; do
@@ -62,7 +64,7 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 fi
 
 cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 job=$job $extra"
-qemu=(qemu-system-x86_64 "${accel[@]}" -cpu max -m "$mem" -smp "$cpus"
+qemu=("$QEMU" "${accel[@]}" -cpu max -m "$mem" -smp "$cpus"
       -kernel "$kernel" -initrd "$initrd" -append "$cmdline"
       -display none -monitor none -serial stdio -no-reboot
       "${disks[@]}" ${QEMU_EXTRA:-})

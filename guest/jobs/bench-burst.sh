@@ -30,5 +30,4 @@ show_watermarks
 	-c "$RESULTS/cdf" $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
 rc=$(cat /tmp/rc)
 grep '^burst ' /tmp/out > "$RESULTS/bench.txt"
-show_vmstat
-exit $rc
+bench_end "$rc"

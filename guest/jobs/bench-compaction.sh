@@ -51,4 +51,4 @@ for v in "$@"; do
 	cat /tmp/out
 	grep '^compaction ' /tmp/out >> "$RESULTS/bench.txt"
 done
-show_vmstat
+bench_end

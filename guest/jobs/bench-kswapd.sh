@@ -41,8 +41,9 @@ for s in "$@"; do
 	echo 3 > /proc/sys/vm/drop_caches
 	cp /proc/vmstat /tmp/vmstat.before
 	t0=$(date +%s.%N)
-	dd if=/dev/zero of=/mnt/scratch/stream bs=1M count="$mb" 2>/dev/null
-	dd if=/mnt/scratch/stream of=/dev/null bs=1M 2>/dev/null
+	dd if=/dev/zero of=/mnt/scratch/stream bs=1M count="$mb" 2>/dev/null &&
+		dd if=/mnt/scratch/stream of=/dev/null bs=1M 2>/dev/null ||
+		{ echo "error: the stream failed"; exit 1; }
 	t1=$(date +%s.%N)
 	# "key=delta" for KEYS, then the shell variables d_KEY
 	deltas=$(awk -v keys="$KEYS" 'BEGIN { n = split(keys, k) }
@@ -61,3 +62,4 @@ done
 echo 0 > /proc/sys/vm/extra_free_kbytes
 echo n > /sys/kernel/mm/lru_gen/enabled
 rm -f /mnt/scratch/stream
+bench_end

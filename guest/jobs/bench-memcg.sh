@@ -61,5 +61,4 @@ for s in "$@"; do
 	echo "$line" | tee -a "$RESULTS/bench.txt"
 done
 echo 0 > $knob
-show_vmstat
-exit 0
+bench_end

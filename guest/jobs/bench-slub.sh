@@ -39,4 +39,4 @@ all=$(awk '$1 == "slab" { for (i = 3; i <= NF; i++) printf " %s", $i }' /tmp/out
 [ -n "$r1" ] && [ -n "$all" ] || { echo "no figures from slab_fallback"; exit 1; }
 echo "slub wakers=$w$r1$all" >> "$RESULTS/bench.txt"
 cat "$RESULTS/bench.txt"
-show_vmstat
+bench_end

@@ -16,6 +16,15 @@ pgscan_direct pgsteal_kswapd pgsteal_direct kswapd_low_wmark_hit_quickly
 kswapd_high_wmark_hit_quickly compact_stall compact_fail compact_success
 compact_daemon_wake pgmigrate_success thp_fault_alloc thp_fault_fallback"
 
+# bench_end [RC]: how a bench job ends: the vmstat highlights, then exit
+# RC (default 0), or 1 if the job wrote no bench line: a run whose
+# figures are missing is a failed boot, not an empty row.
+bench_end() {
+	show_vmstat
+	[ -s "$RESULTS/bench.txt" ] || { echo "error: the job wrote no bench line"; exit 1; }
+	exit "${1:-0}"
+}
+
 show_vmstat() {
 	for k in $VMSTAT_KEYS; do
 		awk -v k="$k" '$1 == k { printf "  %-32s %s\n", $1, $2 }' /proc/vmstat

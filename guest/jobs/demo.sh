@@ -46,3 +46,56 @@ if [ -w $knob ]; then
 else
 	echo "== this kernel has no vm.compaction_async_budget_us"
 fi
+
+# What the knobs do, each before and after, small enough for a demo (the
+# full measurement, interleaved over many boots, is make bench).  Needs
+# the scratch and swap disks of scripts/demo.sh.
+# table KEY:LABEL...: one row per key, one column per line of /tmp/demo.txt
+table() {
+	awk -v keys="$*" '
+	{ n++; col[n] = $2; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[n, kv[1]] = kv[2] } }
+	END {
+		printf "  %-44s", ""; for (j = 1; j <= n; j++) printf " %16s", col[j]; printf "\n"
+		k = split(keys, K, " ")
+		for (i = 1; i <= k; i++) {
+			split(K[i], l, ":"); gsub(/_/, " ", l[2])
+			printf "  %-44s", l[2]
+			for (j = 1; j <= n; j++) printf " %16s", ((j, l[1]) in v) ? v[j, l[1]] : "-"
+			printf "\n"
+		}
+	}' /tmp/demo.txt
+}
+swap_on > /dev/null
+if [ -w /proc/sys/vm/extra_free_kbytes ] && scratch_mount /mnt/scratch; then
+	echo "== an allocation burst while writers fill the page cache, the reserve off and on"
+	echo "   (guest/src/extra_free_burst.c: one task touches ${DEMO_BURST_MB:-128} MiB of a file at once;"
+	echo "   'extra' is vm.extra_free_kbytes at the burst's size)"
+	extra_free_burst -d /mnt/scratch -b "${DEMO_BURST_MB:-128}" -r 1 -s off -s extra > /tmp/out 2>&1 ||
+		{ cat /tmp/out; exit 1; }
+	grep '^burst ' /tmp/out > /tmp/demo.txt
+	table "allocstall:direct_reclaims_(allocstall)" "pgscan_direct:pages_scanned_in_direct_reclaim" \
+		"stall_self_us:the_burst_task's_reclaim_time_(us)" "max_us:its_slowest_page_fault_(us)" \
+		"p99_us:its_p99_page_fault_(us)" "secs:the_burst's_time_(s)"
+	umount /mnt/scratch
+else
+	echo "== no allocation burst: needs vm.extra_free_kbytes and a scratch disk"
+fi
+if [ -w /proc/sys/vm/compaction_async_budget_us ] && [ "$(wc -l < /proc/swaps)" -gt 1 ]; then
+	echo "== THP faults on fragmented memory (defrag=always), the budget off and at 4 ms"
+	echo "   (guest/src/compaction_replay.c: memory fragmented, one page in 8 mlocked,"
+	echo "   then one task writes ${DEMO_USE_PCT:-40}% of free memory + swap)"
+	: > /tmp/demo.txt
+	for b in 0 4000; do
+		compaction_replay -B -D always -b $b -u "${DEMO_USE_PCT:-40}" > /tmp/out 2>&1 ||
+			{ cat /tmp/out; exit 1; }
+		grep '^compaction ' /tmp/out | sed 's/^compaction defrag=always /compaction /' >> /tmp/demo.txt
+	done
+	table "stalls:direct_compactions" "stall_max_us:the_longest_(us)" "stall_p99_us:their_p99_(us)" \
+		"compact_budget_exceeded:stopped_by_the_budget" "thp_pct:THP_faults_served_huge_(%)" \
+		"mbps:the_writer's_throughput_(MB/s)"
+	echo 0 > /proc/sys/vm/compaction_async_budget_us
+else
+	echo "== no THP fault storm: needs vm.compaction_async_budget_us and swap"
+fi
+echo "== one boot each, as an illustration: make bench measures it over many (README, results/README.md)"
+exit 0

@@ -41,6 +41,17 @@ cat "$tmp/sum"
 [ "$(tail -n1 "$tmp/sum")" = "2 passed, 2 failed" ]
 grep -qx "2 skipped (not counted as passed)" "$tmp/sum"
 
+# The counts by kind: kernel tests apart from the harness's own steps.
+printf 'PASS deps: x\nPASS kunit: s.a\nSKIP numa kunit: s.b\nFAIL kselftest: t\nPASS replay: r\nPASS console: ok\nPASS checkpatch: p\n' > "$tmp/kinds"
+python3 "$top/scripts/results.py" summary "$tmp/kinds" > "$tmp/sum" || true
+cat "$tmp/sum"
+grep -qx "  kernel tests: KUnit: 1 passed, 0 failed, 1 skipped" "$tmp/sum"
+grep -qx "  kernel tests: kselftest: 0 passed, 1 failed, 0 skipped" "$tmp/sum"
+grep -qx "  replays and stress: 1 passed, 0 failed, 0 skipped" "$tmp/sum"
+grep -qx "  console scans: 1 passed, 0 failed, 0 skipped" "$tmp/sum"
+grep -q "^  harness steps .*: 2 passed, 0 failed, 0 skipped" "$tmp/sum"
+[ "$(tail -n1 "$tmp/sum")" = "5 passed, 1 failed" ]
+
 # Output cut short inside a test (guest crashed): a failure.
 head -n 7 "$tmp/tap" > "$tmp/cut"
 python3 "$top/scripts/results.py" tap "" "$tmp/cut" > "$tmp/res"
