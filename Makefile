@@ -12,7 +12,7 @@ help:
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make bench       five benchmarks side by side, ~70 min (build/bench/report.md)"
 	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
-	@$(S)/bench.sh --list | sed 's/^/    /'
+	@l=$$($(S)/bench.sh --list 2>&1) || { echo "$$l"; exit 1; }; echo "$$l" | sed 's/^/    /'
 	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
 	@echo "make series      export build/linux's commits back to patches/"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
@@ -35,7 +35,9 @@ bench:
 	$(S)/bench.sh --all
 
 # one rule for every workload: config/bench/NAME is bench-NAME
-bench-%:
+BENCH_WORKLOADS := $(notdir $(filter-out %.md %~,$(wildcard config/bench/*)))
+.PHONY: $(addprefix bench-,$(BENCH_WORKLOADS))
+$(addprefix bench-,$(BENCH_WORKLOADS)): bench-%:
 	$(S)/bench.sh $*
 
 tree:

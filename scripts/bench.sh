@@ -38,12 +38,14 @@ BENCH_CONF=$TOP/config/bench
 known_workloads() {
 	local f
 	for f in "$BENCH_CONF"/*; do
-		case $f in *.md) ;; *) printf '%s ' "${f##*/}" ;; esac
+		# NAME.md is a legend; editor backups and dotted names are not workloads
+		case ${f##*/} in *.*|*~) ;; *) printf '%s ' "${f##*/}" ;; esac
 	done
 }
 workload() {
 	local f=$BENCH_CONF/$1 v
-	[ -f "$f" ] && [ "${1%.md}" = "$1" ] ||
+	case $1 in *.*|*~|*/*|'') f= ;; esac
+	[ -n "$f" ] && [ -f "$f" ] ||
 		die "unknown workload '$1' (known: $(known_workloads)); a workload is a file in config/bench/"
 	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0
 	job= job_args= quick_args= plot= group= baseline= headline= metrics=
@@ -121,7 +123,7 @@ machine() {
 }
 
 plots() {
-	local s i n files=()
+	local s i n f files=()
 	command -v gnuplot >/dev/null || { note "no gnuplot: no plots"; return 0; }
 	# one metric per run, a line per group: runs.png
 	python3 "$TOP/scripts/stats.py" runs --group "$group" --metric "${plot%%:*}" \
@@ -145,7 +147,12 @@ plots() {
 	files=()
 	[ "$cdf" = yes ] || return 0
 	for s in $(awk -v g="$group" '{for (i = 2; i <= NF; i++) if (index($i, g "=") == 1) print substr($i, length(g) + 2)}' "$dir/raw.txt" | sort -u); do
-		cat "$dir"/runs/*/results/cdf."$s" > "$dir/cdf.$s" 2>/dev/null || continue
+		# the boots that counted, not the KERNEL-N.failed ones
+		: > "$dir/cdf.$s"
+		for f in "$dir"/runs/*/results/cdf."$s"; do
+			case $f in *.failed/*) ;; *) [ ! -f "$f" ] || cat "$f" >> "$dir/cdf.$s" ;; esac
+		done
+		[ -s "$dir/cdf.$s" ] || { rm -f "$dir/cdf.$s"; continue; }
 		files+=("'$dir/cdf.$s' using (\$1/1000):(1-\$2) with lines title '$s'")
 	done
 	[ ${#files[@]} -gt 0 ] || return 0
@@ -327,22 +334,32 @@ remake() {
 	[ -f "$dir/report.md" ] && w=$(sed -n '1s/^# make bench: //p' "$dir/report.md")
 	w=${w:-${dir##*/}}
 	workload "$w"
-	if [ -d "$dir/runs" ]; then
+	from=raw.txt
+	left=
+	if ls "$dir"/runs/*/results/bench.txt > /dev/null 2>&1; then
+		from=runs/
 		: > "$dir/raw.txt.new"
-		: > "$dir/rescan.txt"
 		for f in "$dir"/runs/*/results/bench.txt; do
-			[ -f "$f" ] || continue
 			k=${f%/results/bench.txt}
 			k=${k##*/}
+			# a boot that failed was kept as KERNEL-N.failed and
+			# booted once more: only the boot that counted
+			case $k in *.failed) continue ;; esac
+			if [ "$(cat "$dir/runs/$k/results/rc" 2>/dev/null)" != 0 ]; then
+				left="$left
+- $k: its job failed"
+				continue
+			fi
 			if ! scan=$("$TOP/scripts/console-scan.sh" "$dir/runs/$k/console.log"); then
-				echo "$k: kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)" >> "$dir/rescan.txt"
+				left="$left
+- $k: kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)"
 				continue
 			fi
 			sed "s/\$/ kernel=${k%-*} run=${k##*-}/" "$f" >> "$dir/raw.txt.new"
 		done
+		[ -s "$dir/raw.txt.new" ] || die "$dir: no run of runs/ is left"
 		mv "$dir/raw.txt.new" "$dir/raw.txt"
-		[ -s "$dir/rescan.txt" ] && sed 's/^/left out: /' "$dir/rescan.txt" >&2
-		rm -f "$dir/rescan.txt"
+		[ -z "$left" ] || echo "left out:$left" >&2
 	elif [ ! -s "$dir/raw.txt" ] && [ -s "$dir/raw.csv" ]; then
 		python3 - "$dir/raw.csv" > "$dir/raw.txt" <<-'PY'
 		import csv, sys
@@ -354,10 +371,11 @@ remake() {
 	[ -s "$dir/raw.txt" ] || die "$dir: no runs/, raw.txt or raw.csv"
 	kernels=$(sed -n 's/.* kernel=\([^ ]*\).*/\1/p' "$dir/raw.txt" | awk '!seen[$0]++' | tr '\n' ' ')
 	runs=$(sed -n 's/.* run=\([0-9]*\).*/\1/p' "$dir/raw.txt" | sort -n | tail -n 1)
+	# the old header (command, date, machine, earlier re-makes), this one
 	old=
 	[ -f "$dir/report.md" ] && old=$(sed -n '/^Command: /,/^Per metric/p' "$dir/report.md" | sed '$d')
 	report_head="${old:-(the command and machine of this set were not recorded)}
-- re-made with \`scripts/bench.sh --report\` on $(date -u '+%Y-%m-%d %H:%M UTC') from $( [ -d "$dir/runs" ] && echo "runs/" || echo "raw.txt")"
+- re-made with \`scripts/bench.sh --report\` on $(date -u '+%Y-%m-%d %H:%M UTC') from $from${left:+; runs left out:}$left"
 	report
 	report_head=
 }

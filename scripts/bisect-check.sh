@@ -34,7 +34,7 @@ rm -rf "$wt"
 git -C "$TREE" worktree prune
 git -C "$TREE" worktree add -q --detach "$wt" base
 # removed however the script ends (its log and objects stay)
-trap 'git -C "$TREE" worktree remove --force "$wt" 2>/dev/null; git -C "$TREE" worktree prune' EXIT
+trap 'git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || true; git -C "$TREE" worktree prune || true' EXIT
 n=0 rc=0
 commits=()
 for p in $(series_patches); do

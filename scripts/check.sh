@@ -27,11 +27,13 @@ if [ "$DEBUG" = 1 ]; then
 	KSFT=$BUILD/kselftest-debug
 	INITRD=$BUILD/initramfs-debug.cpio.gz
 	CONFIGS="$TOP/config/test.config $TOP/config/debug.config"
-	GUEST_TIMEOUT=${GUEST_TIMEOUT:-5400}
-	# run_vmtests.sh gets all of it but 30 minutes (make check: 1200 s),
-	# each replay 500 s (300 s): a hung test ends in a TIMEOUT line of
-	# its own before the guest's time is up
-	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 1800)) env.REPLAY_TIMEOUT=500"
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-6600}
+	# run_vmtests.sh gets all of it but 50 minutes (make check: 1200 s),
+	# each replay 500 s (300 s), and the boot with its KUnit suites and
+	# stress the rest: a hung test ends in a TIMEOUT line of its own
+	# before the guest's time is up
+	[ "$GUEST_TIMEOUT" -ge 4800 ] || die "check-debug needs GUEST_TIMEOUT of 4800 s or more"
+	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 3000)) env.REPLAY_TIMEOUT=500"
 	GUEST_TIME="about 35 minutes"
 else
 	out=$BUILD/check

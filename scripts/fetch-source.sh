@@ -20,6 +20,22 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# check_deb FILE: the pinned version, and the pinned checksum if there is
+# one; a file that fails is removed (it would be trusted next time).
+check_deb() {
+	local got
+	if ! dpkg-deb -f "$1" Version 2>/dev/null | grep -qxF "$ver"; then
+		rm -f "$1"
+		die "${1#$TOP/} is not $pkg $ver (removed)"
+	fi
+	[ -n "$sha" ] || return 0
+	got=$(sha256sum "$1" | cut -d' ' -f1)
+	if [ "$got" != "$sha" ]; then
+		rm -f "$1"
+		die "${1#$TOP/}: SHA-256 $got, config/base-$BASE pins $sha (removed)"
+	fi
+}
+
 sha=
 if [ $# = 0 ]; then
 	pkg=$BASE_PKG ver=$BASE_VERSION suite=$BASE_SUITE uri=$BASE_URI
@@ -60,18 +76,21 @@ if [ ! -s "$deb" ]; then
 	export APT_CONFIG=$dir/apt.conf
 	note "apt-get update for $suite (private configuration in ${dir#$TOP/})"
 	apt-get update -q >/dev/null || die "apt-get update of $suite ($uri) failed"
-	if ! (cd "$dir/archives" && apt-get download -q "$pkg=$ver" >/dev/null); then
+	# into partial/ first: only a checked package goes to archives/
+	rm -rf "$dir/archives/partial/dl"
+	mkdir -p "$dir/archives/partial/dl"
+	if ! (cd "$dir/archives/partial/dl" && apt-get download -q "$pkg=$ver" >/dev/null); then
 		echo "error: $pkg $ver is not in $suite ($uri) any more; it has:" >&2
 		apt-cache madison "$pkg" >&2 || true
 		echo "(pin one of them in config/base-$BASE, or put a .deb you kept in ${deb#$TOP/})" >&2
 		exit 1
 	fi
+	new=$dir/archives/partial/dl/${deb##*/}
+	[ -s "$new" ] || die "apt-get download left no ${deb##*/}"
+	check_deb "$new"
+	mv "$new" "$deb"
 fi
-dpkg-deb -f "$deb" Version | grep -qxF "$ver" || die "$deb is not version $ver"
-if [ -n "$sha" ]; then
-	got=$(sha256sum "$deb" | cut -d' ' -f1)
-	[ "$got" = "$sha" ] || die "$deb: SHA-256 $got, config/base-$BASE pins $sha"
-fi
+check_deb "$deb"
 
 if [ ! -d "$out" ]; then
 	note "unpacking ${deb#$TOP/}"
@@ -80,6 +99,7 @@ if [ ! -d "$out" ]; then
 	dpkg-deb -x "$deb" "$out.tmp"
 	mv "$out.tmp" "$out"
 fi
-tarball=$(ls "$out"/usr/src/linux-source-*.tar.xz 2>/dev/null | head -1)
+tarball=
+for f in "$out"/usr/src/linux-source-*.tar.xz; do [ -f "$f" ] && tarball=$f && break; done
 [ -n "$tarball" ] || die "no kernel tarball in $deb"
 echo "$tarball"

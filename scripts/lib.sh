@@ -2,7 +2,7 @@
 # Common settings for the harness scripts; sourced, not run.
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
+BUILD=$(realpath -m "${BUILD:-$TOP/build}")
 # The kernel the series applies to: config/base-$BASE pins its Debian
 # source package (scripts/fetch-source.sh fetches it).  BASE_TARBALL: a
 # kernel tarball of your own instead.
@@ -10,11 +10,12 @@ BASE=${BASE:-6.12}
 [ -r "$TOP/config/base-$BASE" ] || { echo "error: no config/base-$BASE (BASE=$BASE)" >&2; exit 1; }
 . "$TOP/config/base-$BASE"
 BASE_TARBALL=${BASE_TARBALL:-}
-TREE=${TREE:-$BUILD/linux}
+TREE=$(realpath -m "${TREE:-$BUILD/linux}")
 # The architecture (kbuild's ARCH) of the kernels and guests: its image
 # (KIMAGE, under an O= tree, built by "make $KIMAGE_TARGET") and QEMU.
 # Only x86_64 boots today (run-guest.sh: q35, ttyS0, virtio-pci).
 ARCH=${ARCH:-x86_64}
+[ "$ARCH" != x86 ] || ARCH=x86_64
 case $ARCH in
 x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_64 ;;
 arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64 ;;

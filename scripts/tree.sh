@@ -25,16 +25,20 @@ make_base() {
 	mkdir -p "$TREE.tmp"
 	tar -C "$TREE.tmp" --strip-components=1 -xf "$BASE_TARBALL"
 	cd "$TREE.tmp"
-	git init -q
+	# the same base commit on every machine: no global or system git
+	# configuration (signing, hooks, object format) takes part
+	export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+	git init -q --object-format=sha1
 	git config core.autocrlf false
 	git config gc.auto 0
 	git config am.threeWay false
 	git add -A -f .
 	GIT_AUTHOR_DATE="2000-01-01T00:00:00+0000" \
 	GIT_COMMITTER_DATE="2000-01-01T00:00:00+0000" \
-		git commit -q -m "$base_subject" \
+		git commit -q --no-verify -m "$base_subject" \
 			-m "Kernel $(make -s kernelversion) as shipped in ${BASE_TARBALL##*/}."
 	git tag base
+	unset GIT_CONFIG_GLOBAL GIT_CONFIG_NOSYSTEM
 	cd - >/dev/null
 	rm -rf "$TREE"
 	mv "$TREE.tmp" "$TREE"
@@ -93,7 +97,8 @@ if [ -d "$TREE/.git" ] && [ "$(git -C "$TREE" log -1 --format=%s base)" != "$bas
 		[ $force = 1 ] ||
 		die "$TREE is based on '$(git -C "$TREE" log -1 --format=%s base)', the base is now '$base_subject'; export your commits ('make series') and 'make tree FORCE=1'"
 	note "new base source ($base_subject): re-creating $TREE"
-	rm -rf "$TREE"
+	# (the old tree is replaced only once the new base is there)
+	make_base
 fi
 [ -d "$TREE/.git" ] || make_base
 

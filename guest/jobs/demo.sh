@@ -76,7 +76,8 @@ if [ -w /proc/sys/vm/extra_free_kbytes ] && scratch_mount /mnt/scratch; then
 	table "allocstall:direct_reclaims_(allocstall)" "pgscan_direct:pages_scanned_in_direct_reclaim" \
 		"stall_self_us:the_burst_task's_reclaim_time_(us)" "max_us:its_slowest_page_fault_(us)" \
 		"p99_us:its_p99_page_fault_(us)" "secs:the_burst's_time_(s)"
-	umount /mnt/scratch
+	# the replay's writers are gone; their last writeback may not be
+	umount /mnt/scratch 2>/dev/null || umount -l /mnt/scratch
 else
 	echo "== no allocation burst: needs vm.extra_free_kbytes and a scratch disk"
 fi
