@@ -59,30 +59,38 @@ res=$out/results.txt
 : > "$res"
 t0=$(date +%s)
 
+# The output is short, so that a failure shows in the first screen (CI
+# shows the head of it): a line per step, the why of a failure, and the
+# summary; every result line is in $res.  A failed step prints its log's
+# "error:" lines, then its tail.
 result() { echo "$1 $2" | tee -a "$res"; }
 # step NAME LOG CMD...: run CMD with its output in LOG, record the result.
 step() {
 	local name=$1 log=$2 s=$(date +%s)
 	shift 2
-	note "$name"
 	if "$@" > "$log" 2>&1; then
 		result PASS "$name"
 		echo "$name: $(( $(date +%s) - s ))s" >> "$out/times.txt"
 		return 0
 	fi
-	tail -n 30 "$log" >&2
 	result FAIL "$name (log: ${log#$TOP/})"
+	grep -a '^error: ' "$log" | head -n 3 | sed 's/^/    /' >&2
+	tail -n 20 "$log" | sed 's/^/    | /' >&2
 	echo "$name: $(( $(date +%s) - s ))s (failed)" >> "$out/times.txt"
 	return 1
 }
-# lines NAME LOG CMD...: CMD prints its own "PASS|FAIL NAME: ..." lines;
-# a CMD that fails without printing a FAIL line is recorded as a failure.
+# lines NAME LOG CMD...: CMD prints its own "PASS|FAIL NAME: ..." lines
+# (into $res; its failures are shown, its passes counted); a CMD that
+# fails without printing a FAIL line is recorded as a failure.
 lines() {
-	local name=$1 log=$2
+	local name=$1 log=$2 n0 rc
 	shift 2
-	note "$name"
-	"$@" 2> "$log" | tee -a "$res"
-	[ "${PIPESTATUS[0]}" = 0 ] || grep -q "^FAIL $name" "$res" ||
+	n0=$(wc -l < "$res")
+	"$@" 2> "$log" >> "$res"
+	rc=$?
+	tail -n +"$((n0 + 1))" "$res" | grep '^FAIL' >&2
+	echo "$name: $(tail -n +"$((n0 + 1))" "$res" | grep -c '^PASS') passed, $(tail -n +"$((n0 + 1))" "$res" | grep -c '^FAIL') failed"
+	[ "$rc" = 0 ] || grep -q "^FAIL $name" "$res" ||
 		result FAIL "$name: ${1##*/} failed (log: ${log#$TOP/})"
 }
 finish() {
@@ -147,18 +155,23 @@ fi
 # scripts/recheck.sh, which re-parses a finished run without booting.
 . "$TOP/scripts/guest-results.sh"
 
-# 5. The guest run.  Once more if QEMU's stray int3 killed it
-# (run-guest.sh exit 3: an emulator bug, see README, Machine notes); the
-# first console stays in guest.stray-int3/ and the summary says so.
+# 5. The guest run.  Once more if the emulator, not the kernel, ended it:
+# QEMU's stray int3 (run-guest.sh exit 3, see README, Machine notes) or
+# QEMU dying of a signal (exit 4); the first console stays in
+# guest.retried/ and the summary says so.
 guest_run() { # OUTDIR run-guest.sh options (without -o)
-	local o=$1 rc=0
+	local o=$1 rc=0 why
 	shift
 	"$TOP/scripts/run-guest.sh" -o "$o" "$@" || rc=$?
-	[ "$rc" = 3 ] || return "$rc"
-	rm -rf "$o.stray-int3"
+	case $rc in
+	3) why="died of QEMU's stray int3" ;;
+	4) why="lost QEMU to a signal: $(grep -a -m1 '^error: ' "$o.log" 2>/dev/null | cut -c1-200)" ;;
+	*) return "$rc" ;;
+	esac
+	rm -rf "$o.retried"
 	rm -f "$o"/*.img
-	mv "$o" "$o.stray-int3"
-	echo "NOTE guest: booted twice, the first boot died of QEMU's stray int3 (${o#$TOP/}.stray-int3/console.log)" |
+	mv "$o" "$o.retried"
+	echo "NOTE guest: booted twice, the first boot $why (${o#$TOP/}.retried/console.log)" |
 		tee -a "$res" >&2
 	"$TOP/scripts/run-guest.sh" -o "$o" "$@"
 }

@@ -3,6 +3,18 @@
 # TAP files; sourced by scripts/check.sh and scripts/recheck.sh, which
 # define result() and $res (the results file) and set $TOP and $TREE.
 
+# add_lines NAME: result lines on stdin go to $res; the failures are
+# shown, the rest counted in one line.
+add_lines() {
+	local t
+	t=$(mktemp)
+	cat > "$t"
+	cat "$t" >> "$res"
+	grep '^FAIL' "$t" >&2
+	echo "$1: $(grep -c '^PASS' "$t") passed, $(grep -c '^FAIL' "$t") failed, $(grep -c '^SKIP' "$t") skipped"
+	rm -f "$t"
+}
+
 # console_scan LOG NAME: scripts/console-scan.sh, the same scan as make
 # bench's (kernel lines only, config/console-allowlist).
 console_scan() {
@@ -18,7 +30,7 @@ console_scan() {
 # missing TAP fails.
 tap_results() {
 	if [ -s "$1" ]; then
-		python3 "$TOP/scripts/results.py" tap "$2" "$1" | tee -a "$res"
+		python3 "$TOP/scripts/results.py" tap "$2" "$1" | add_lines "${2%: }"
 	else
 		result FAIL "$2no TAP came back from the guest"
 		return 1
@@ -32,7 +44,7 @@ kunit_parse() {
 	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$d/kunit.json" \
 		"$d/kunit-console.log" > "$d/kunit.txt" 2>&1
 	[ -s "$d/kunit.json" ] &&
-		python3 "$TOP/scripts/results.py" kunit "$2" "$d/kunit.json" | tee -a "$res"
+		python3 "$TOP/scripts/results.py" kunit "$2" "$d/kunit.json" | add_lines "${2%: }"
 	grep -q "^PASS $2\|^FAIL $2" "$res" || result FAIL "$2no KUnit results in the console log"
 }
 

@@ -18,7 +18,8 @@
 # wrote to $RESULTS) and the disk images.  Exit status: 0 when the guest
 # ran the job to its end (whatever the job's own result, in results/rc),
 # 1 when it did not (timeout, panic, no results), 3 when the panic was a
-# stray int3 of the emulator (see stray_int3 below).
+# stray int3 of the emulator (see stray_int3 below), 4 when QEMU died of
+# a signal before the timeout (an emulator crash or the host's OOM killer).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 # q35, ttyS0 and virtio-pci below are x86's; another ARCH needs its own
@@ -79,11 +80,14 @@ rc=${PIPESTATUS[0]}
 set -e
 elapsed=$(( $(date +%s) - start ))
 
+# The why comes first and last: whoever reads only the head or only the
+# tail of this output sees it.
 fail() {
 	echo "error: job $job: $*" >&2
 	echo "---- last 40 lines of $out/console.log ----" >&2
 	tail -n 40 "$out/console.log" | tr -d '\r' | cut -c1-240 >&2
 	echo "----" >&2
+	echo "error: job $job: $*" >&2
 	exit "${fail_rc:-1}"
 }
 # QEMU before 8.1 (Debian 12 has 7.2), multi-threaded TCG: a vCPU can run
@@ -96,7 +100,14 @@ stray_int3() {
 	tr -d '\r' < "$out/console.log" | sed -n '/Oops: int3/,/Code:/s/.*Code: .*\b\([0-9a-f][0-9a-f]\) <[0-9a-f][0-9a-f]>.*/\1/p' |
 		grep -v '^cc$' | head -n 1 || true
 }
-[ $rc = 124 ] || [ $rc = 137 ] && fail "guest did not finish within ${timeout}s (hang?); killed"
+[ $rc = 124 ] && fail "guest did not finish within ${timeout}s (hang?); killed"
+# QEMU itself killed by a signal before the timeout (its own crash, or
+# the host's OOM killer): not the guest's doing, exit 4
+if [ $rc -gt 128 ] && ! grep -q "Kernel panic" "$out/console.log"; then
+	[ $rc = 137 ] && [ $elapsed -ge "$timeout" ] &&
+		fail "guest did not finish within ${timeout}s (hang?); killed"
+	fail_rc=4 fail "qemu died of signal $((rc - 128)) after ${elapsed}s, the guest still running (host: $(free -m | awk '/^Mem:/ {print $7 " MiB available of " $2}'))"
+fi
 if grep -q "Kernel panic" "$out/console.log"; then
 	b=$(stray_int3)
 	[ -z "$b" ] || fail_rc=3 fail "kernel panic after ${elapsed}s: a stray int3 (the byte at RIP-1 is $b, not cc): QEMU < 8.1 multi-threaded TCG, not the kernel (README, Machine notes)"
