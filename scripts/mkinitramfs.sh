@@ -46,16 +46,22 @@ for p in hackbench stress-ng; do
 done
 
 # The harness's own guest programs (guest/src/*.c), static.  The workload
-# replays use the tree's selftest helpers (kselftest.h, vm_util.c,
-# thp_settings.c from tools/testing/selftests/mm of $TREE).
+# replays use the tree's selftest helpers (kselftest.h, vm_util.c, and
+# thp_settings.c, or hugepage_settings.c in newer trees, from
+# tools/testing/selftests/mm of $TREE).
 mm=$TREE/tools/testing/selftests/mm
+thp=thp_settings defs=()
+if [ -f "$mm/hugepage_settings.c" ]; then
+	thp=hugepage_settings defs=(-DHAVE_HUGEPAGE_SETTINGS)
+fi
 for c in "$TOP"/guest/src/*.c; do
 	[ -e "$c" ] || continue
 	extra=()
 	if grep -q '"vm_util.h"' "$c"; then
-		extra=("$mm/vm_util.c" "$mm/thp_settings.c" -lm)
+		extra=("$mm/vm_util.c" "$mm/$thp.c" -lm)
 	fi
-	gcc -O2 -Wall -static -D_GNU_SOURCE= -I"$mm" -I"$TREE/tools/include/uapi" \
+	gcc -O2 -Wall -static -D_GNU_SOURCE= "${defs[@]}" -I"$mm" -I"$mm/.." \
+		-I"$TREE/tools/include/uapi" \
 		-o "$root/usr/bin/$(basename "$c" .c)" "$c" "${extra[@]}" ||
 		die "cannot build $c (against $TREE)"
 done

@@ -50,7 +50,11 @@
 
 #include "../kselftest.h"
 #include "replay.h"
+#ifdef HAVE_HUGEPAGE_SETTINGS	/* thp_settings, renamed in newer trees */
+#include "hugepage_settings.h"
+#else
 #include "thp_settings.h"
+#endif
 #include "vm_util.h"
 
 #define KNOB		"/proc/sys/vm/compaction_async_budget_us"

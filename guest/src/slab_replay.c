@@ -66,7 +66,11 @@
 #include "../kselftest.h"
 #include "replay.h"
 #include "vm_util.h"
+#ifdef HAVE_HUGEPAGE_SETTINGS	/* thp_settings, renamed in newer trees */
+#include "hugepage_settings.h"
+#else
 #include "thp_settings.h"
+#endif
 
 #define SLAB_DIR	"/sys/kernel/slab"
 #define BLOCK_ORDER	3	/* PAGE_ALLOC_COSTLY_ORDER, SLUB's usual maximum */
@@ -132,7 +136,8 @@ static void set_knob(const char *path, char *saved, size_t len, const char *val)
 	if (read_file(path, saved, len) <= 0)
 		ksft_exit_fail_msg("cannot read %s\n", path);
 	saved[strcspn(saved, "\n")] = '\0';
-	if (write_file(path, val, strlen(val) + 1) <= 0)
+	/* vm_util's own: write_file() changed its type in newer trees */
+	if (sysctl_write(path, val))
 		ksft_exit_fail_msg("cannot write %s\n", path);
 }
 
