@@ -46,7 +46,7 @@ else
 	# stress 60 s, boot and the rest: a test that hangs is a TIMEOUT of
 	# its own, not a guest killed with everything it had not yet written
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
-	GUEST_TIME="about 17 minutes"
+	GUEST_TIME="about 10 minutes"
 fi
 # KSFT_MM=a,b,c: only these run_vmtests.sh categories (e.g. the series'
 # own, extra_free,compaction,slab, for a shorter debug run).
