@@ -226,9 +226,26 @@ report() {
 	note "report: ${dir#$TOP/}/report.md"
 }
 
+# Why a finished boot in RUNDIR does not count, "" if it does: its job
+# failed, or its console has a kernel report (make check's scan: a figure
+# from a kernel that warned is not a figure).  Used after a boot and by
+# --report.
+job_failed() { # RUNDIR
+	[ "$(cat "$1/results/rc" 2>/dev/null)" = 0 ] ||
+		echo "the job failed: $(tail -n 1 "$1/results/log" 2>/dev/null)"
+}
+console_bad() { # RUNDIR
+	local scan
+	scan=$("$TOP/scripts/console-scan.sh" "$1/console.log") ||
+		echo "kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)"
+}
+# A run's bench lines, tagged with its kernel and run number.
+run_lines() { # KERNEL RUN RUNDIR
+	sed "s/\$/ kernel=$1 run=$2/" "$3/results/bench.txt"
+}
+
 # One boot of kernel $1 for run $2 into $3; on failure, why in $why.
 boot_one() {
-	local scan
 	why=
 	# shellcheck disable=SC2086 # $disks: options
 	ICOUNT=$icount "$TOP/scripts/run-guest.sh" -k "$(kernel_image "$1")" \
@@ -236,13 +253,10 @@ boot_one() {
 		-t "$timeout" $disks -a "env.RUN=$2 kunit.enable=0 $job_args" \
 		> "$3.log" 2>&1 ||
 		why=$(sed -n 's/^error: //p' "$3.log" | head -n 1 | grep . || echo "run-guest.sh failed")
-	if [ -z "$why" ] && [ "$(cat "$3/results/rc" 2>/dev/null)" != 0 ]; then
-		why="the job failed: $(tail -n 1 "$3/results/log" 2>/dev/null)"
-	fi
-	# a figure from a kernel that warned is not a figure: make check's scan
-	if [ -z "$why" ] && ! scan=$("$TOP/scripts/console-scan.sh" "$3/console.log"); then
-		why="kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)"
-		return 1
+	[ -n "$why" ] || why=$(job_failed "$3")
+	if [ -z "$why" ]; then
+		why=$(console_bad "$3")
+		[ -z "$why" ] || return 1
 	fi
 	[ -z "$why" ] && return 0
 	tail -n 20 "$3.log"
@@ -277,7 +291,7 @@ run_workload() {
 				echo "$k run $i: $why (${o#"$dir"/}.failed/console.log)" >> "$dir/failed.txt"
 				note "$w: $k run $i failed: $why; booting it once more"
 			done
-			sed "s/\$/ kernel=$k run=$i/" "$o/results/bench.txt" >> "$dir/raw.txt"
+			run_lines "$k" "$i" "$o" >> "$dir/raw.txt"
 			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
 			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( (el * (total - n) / n + 59) / 60 )) min left${later_s:+, $(( (el * (total - n) / n + later_s + 59) / 60 )) min for all}"
@@ -329,7 +343,7 @@ report_all() {
 # DIR/report.md's title (else DIR's name); the command, date and
 # machine lines of the old report are kept, the re-making is noted.
 remake() {
-	local d=$1 old k f scan
+	local d=$1 old k f bad
 	dir=$(cd "$d" && pwd) w=
 	[ -f "$dir/report.md" ] && w=$(sed -n '1s/^# make bench: //p' "$dir/report.md")
 	w=${w:-${dir##*/}}
@@ -345,17 +359,14 @@ remake() {
 			# a boot that failed was kept as KERNEL-N.failed and
 			# booted once more: only the boot that counted
 			case $k in *.failed) continue ;; esac
-			if [ "$(cat "$dir/runs/$k/results/rc" 2>/dev/null)" != 0 ]; then
+			bad=$(job_failed "$dir/runs/$k")
+			[ -n "$bad" ] || bad=$(console_bad "$dir/runs/$k")
+			if [ -n "$bad" ]; then
 				left="$left
-- $k: its job failed"
+- $k: $bad"
 				continue
 			fi
-			if ! scan=$("$TOP/scripts/console-scan.sh" "$dir/runs/$k/console.log"); then
-				left="$left
-- $k: kernel report in the console: $(echo "$scan" | head -n 1 | cut -c1-160)"
-				continue
-			fi
-			sed "s/\$/ kernel=${k%-*} run=${k##*-}/" "$f" >> "$dir/raw.txt.new"
+			run_lines "${k%-*}" "${k##*-}" "$dir/runs/$k" >> "$dir/raw.txt.new"
 		done
 		[ -s "$dir/raw.txt.new" ] || die "$dir: no run of runs/ is left"
 		mv "$dir/raw.txt.new" "$dir/raw.txt"

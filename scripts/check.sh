@@ -64,6 +64,10 @@ t0=$(date +%s)
 # summary; every result line is in $res.  A failed step prints its log's
 # "error:" lines, then its tail.
 result() { echo "$1 $2" | tee -a "$res"; }
+# Parsing a guest's console and TAP into result lines (and add_lines, used
+# by lines() below): shared with scripts/recheck.sh, which re-parses a
+# finished run without booting.
+. "$TOP/scripts/guest-results.sh"
 # step NAME LOG CMD...: run CMD with its output in LOG, record the result.
 step() {
 	local name=$1 log=$2 s=$(date +%s)
@@ -83,14 +87,10 @@ step() {
 # (into $res; its failures are shown, its passes counted); a CMD that
 # fails without printing a FAIL line is recorded as a failure.
 lines() {
-	local name=$1 log=$2 n0 rc
+	local name=$1 log=$2
 	shift 2
-	n0=$(wc -l < "$res")
-	"$@" 2> "$log" >> "$res"
-	rc=$?
-	tail -n +"$((n0 + 1))" "$res" | grep '^FAIL' >&2
-	echo "$name: $(tail -n +"$((n0 + 1))" "$res" | grep -c '^PASS') passed, $(tail -n +"$((n0 + 1))" "$res" | grep -c '^FAIL') failed"
-	[ "$rc" = 0 ] || grep -q "^FAIL $name" "$res" ||
+	"$@" 2> "$log" | add_lines "$name"
+	[ "${PIPESTATUS[0]}" = 0 ] || grep -q "^FAIL $name" "$res" ||
 		result FAIL "$name: ${1##*/} failed (log: ${log#$TOP/})"
 }
 finish() {
@@ -150,10 +150,6 @@ if [ "$DEBUG" != 1 ]; then
 	step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.txt" \
 		expect_fail hang 15 "did not finish within 15s"
 fi
-
-# Parsing a guest's console and TAP into result lines: shared with
-# scripts/recheck.sh, which re-parses a finished run without booting.
-. "$TOP/scripts/guest-results.sh"
 
 # 5. The guest run.  Once more if the emulator, not the kernel, ended it:
 # QEMU's stray int3 (run-guest.sh exit 3, see README, Machine notes) or
