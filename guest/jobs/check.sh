@@ -55,7 +55,7 @@ replays() {
 	for r in "$@"; do
 		n=$((n + 1))
 		case $r in
-		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp}" ;;
+		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp} ${BURST_ROUNDS:+-r $BURST_ROUNDS}" ;;
 		*) args= ;;
 		esac
 		echo "# replay $r $args"
