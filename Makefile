@@ -1,26 +1,32 @@
 # SPDX-License-Identifier: GPL-2.0
-# The allocation-latency series for Linux 6.12: build, boot, test.
-# See README.md.  Everything generated goes to build/.
+# The allocation-latency series: build, boot, test.  See README.md.
+# BASE picks the kernel: 6.12 (default, the LTS series) or 7.2 (the
+# upstream series); its series is patches/$(BASE), everything generated
+# goes to build/$(BASE).
 
 S := scripts
+BASE ?= 6.12
+export BASE
+B := build/$(BASE)
 
 .PHONY: help demo check check-debug bench tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
+	@echo "Every target takes BASE=6.12 (default) or BASE=7.2: patches/BASE, build/BASE"
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
 	@echo "make check       all tests; ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
-	@echo "make bench       five benchmarks side by side, ~70 min (build/bench/report.md)"
+	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
 	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
 	@l=$$($(S)/bench.sh --list 2>&1) || { echo "$$l"; exit 1; }; echo "$$l" | sed 's/^/    /'
-	@echo "make tree        build/linux: base + patches/ as git commits (FORCE=1: re-apply)"
-	@echo "make series      export build/linux's commits back to patches/"
+	@echo "make tree        $(B)/linux: base + patches/$(BASE) as git commits (FORCE=1: re-apply)"
+	@echo "make series      export $(B)/linux's commits back to patches/$(BASE)"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
-	@echo "make kernel      build the test kernel only (build/obj)"
-	@echo "make selftests   build the mm kselftests only (build/kselftest)"
+	@echo "make kernel      build the test kernel only ($(B)/obj)"
+	@echo "make selftests   build the mm kselftests only ($(B)/kselftest)"
 	@echo "make bisect      every prefix applies and builds with W=1"
 	@echo "make host-tests  the harness's own tests"
-	@echo "make clean       remove build/ (ccache in ~/.cache/ccache stays)"
+	@echo "make clean       remove build/, all bases (ccache in ~/.cache/ccache stays)"
 
 demo:
 	$(S)/demo.sh
@@ -52,13 +58,13 @@ checkpatch: tree
 	$(S)/quilt-check.sh
 
 kernel: tree
-	$(S)/build-kernel.sh build/linux build/obj config/test.config
+	$(S)/build-kernel.sh $(B)/linux $(B)/obj config/test.config
 
 selftests: kernel
-	$(S)/build-selftests.sh build/linux build/obj build/kselftest
+	$(S)/build-selftests.sh $(B)/linux $(B)/obj $(B)/kselftest
 
 bisect: kernel
-	$(S)/bisect-check.sh build/obj/.config
+	$(S)/bisect-check.sh $(B)/obj/.config
 
 host-tests: tree
 	@for t in tests/host/*.sh; do $$t >/dev/null 2>&1 && echo "PASS $$t" || { echo "FAIL $$t"; exit 1; }; done

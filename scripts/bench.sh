@@ -7,18 +7,18 @@
 #
 # Usage: scripts/bench.sh --all         (make bench: burst compaction slub
 #                                        fastpath memcg, fewer runs each,
-#                                        plus build/bench/report.md)
+#                                        plus build/$BASE/bench/report.md)
 #        scripts/bench.sh WORKLOAD...   (make bench-WORKLOAD: any file of
 #                                        config/bench/, e.g. slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
 # sizes: to try the harness, not for numbers), BENCH_OUT (default
-# build/bench), ACCEL / ICOUNT as for run-guest.sh, KERNELS (the kernels
+# build/$BASE/bench), ACCEL / ICOUNT as for run-guest.sh, KERNELS (the kernels
 # to compare instead of the workload's; a name other than base and
-# patched is a kernel you built yourself, build/alt/NAME.bzImage, e.g. a
+# patched is a kernel you built yourself, build/$BASE/alt/NAME.bzImage, e.g. a
 # variant of a patch: KERNELS="base kswapd patched").
 #
-# Per workload, in build/bench/WORKLOAD/: raw.txt (every guest line with
+# Per workload, in build/$BASE/bench/WORKLOAD/: raw.txt (every guest line with
 # kernel= and run=), raw.csv, report.md (the tables, the machine, the
 # command), *.png (gnuplot), runs/KERNEL-RUN/ (console and results).
 set -euo pipefail
@@ -80,11 +80,11 @@ build_kernels() {
 	for k in $kernels; do [ "$k" = base ] && need_base=1; done
 	"$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
 	if [ $need_base = 1 ]; then
-		# The base commit in a worktree.  build/base/{linux,obj} has the
-		# layout of build/{linux,obj}, so that ccache (base dir $TOP) sees
+		# The base commit in a worktree.  $BUILD/base/{linux,obj} has the
+		# layout of $BUILD/{linux,obj}, so that ccache (base dir $TOP) sees
 		# the same relative paths and only the files the series changes
 		# are compiled again.
-		# (A worktree of an earlier build/linux is dropped first.)
+		# (A worktree of an earlier $BUILD/linux is dropped first.)
 		if [ "$(git -C "$BUILD/base/linux" rev-parse -q --verify base 2>/dev/null)" != \
 		     "$(git -C "$TREE" rev-parse base)" ]; then
 			rm -rf "$BUILD/base/linux"
@@ -301,10 +301,10 @@ run_workload() {
 }
 
 # make bench: the five workloads below, with each one's runs_all, and one
-# report of all of them in build/bench/report.md.
+# report of all of them in build/$BASE/bench/report.md.
 ALL_WORKLOADS="burst compaction slub fastpath memcg"
 
-# build/bench/report.md: the headline table of every workload of make bench.
+# build/$BASE/bench/report.md: the headline table of every workload of make bench.
 report_all() {
 	local w
 	{
@@ -314,7 +314,7 @@ report_all() {
 		echo
 		host
 		echo
-		echo "Per workload: the headline table of build/bench/WORKLOAD/report.md"
+		echo "Per workload: the headline table of build/$BASE/bench/WORKLOAD/report.md"
 		echo "(runs, mean, sample stddev, min, max, difference against the"
 		echo "baseline, Welch's t-test: * p < 0.05, ** p < 0.01); the full"
 		echo "tables, the legend, raw data and plots are there."
@@ -423,7 +423,7 @@ for k in $kernels; do
 	case $k in
 	base|patched) ;;
 	*) [ -f "$(kernel_image "$k")" ] ||
-		die "kernel '$k': no image $(kernel_image "$k") (KERNELS names base, patched or an image you put in build/alt/)" ;;
+		die "kernel '$k': no image $(kernel_image "$k") (KERNELS names base, patched or an image you put in ${BUILD#$TOP/}/alt/)" ;;
 	esac
 done
 "$TOP/scripts/deps.sh" bench

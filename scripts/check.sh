@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check: everything, in order, each step's result as PASS/FAIL/SKIP
-# lines in build/check/results.txt, then the summary "N passed, N failed".
+# lines in build/$BASE/check/results.txt, then the summary "N passed, N failed".
 #
-#  1. the series applies to the base (build/linux: git am; quilt push -a),
+#  1. the series applies to the base (build/$BASE/linux: git am; quilt push -a),
 #     checkpatch --strict on every patch
 #  2. host: the harness's own tests (tests/host/*.sh)
 #  3. the test kernel and the mm kselftests build; bisectability
@@ -17,7 +17,7 @@ set -uo pipefail
 
 # DEBUG=1 (make check-debug): the same guest run on a debug kernel
 # (config/debug.config on top of config/test.config, slub_debug=FZPU),
-# in build/check-debug; the host-side steps (checkpatch, bisect, the
+# in build/$BASE/check-debug; the host-side steps (checkpatch, bisect, the
 # harness's tests, the runner's panic and hang self-tests) do not depend
 # on the kernel and are left to make check.
 DEBUG=${DEBUG:-0}

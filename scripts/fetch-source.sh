@@ -3,11 +3,11 @@
 #
 # Fetch a Debian linux-source package, pinned to one version, without
 # touching the machine's apt configuration: a private apt configuration
-# in build/apt-SUITE (its own sources, lists and cache) is used for
+# in build/$BASE/apt-SUITE (its own sources, lists and cache) is used for
 # "apt-get update" and "apt-get download" only; nothing is installed, and
 # apt checks the archive's signatures as usual.  The package is checked
 # against its pinned SHA-256 (if given), unpacked with dpkg-deb into
-# build/src/, and the kernel's tarball is printed on stdout.
+# build/$BASE/src/, and the kernel's tarball is printed on stdout.
 #
 # Usage: scripts/fetch-source.sh
 #          the base of the series (BASE, default 6.12: config/base-$BASE)
@@ -16,7 +16,7 @@
 #
 # When Debian moves on, the pinned version leaves the suite: the download
 # fails and says which versions the suite has now.  A .deb fetched before
-# stays in build/apt-SUITE/archives and is used without the network.
+# stays in build/$BASE/apt-SUITE/archives and is used without the network.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -2,14 +2,18 @@
 # Common settings for the harness scripts; sourced, not run.
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=$(realpath -m "${BUILD:-$TOP/build}")
-# The kernel the series applies to: config/base-$BASE pins its Debian
-# source package (scripts/fetch-source.sh fetches it).  BASE_TARBALL: a
-# kernel tarball of your own instead.
+# The kernel the series applies to, one of config/base-*: each pins its
+# Debian source package (scripts/fetch-source.sh fetches it), has its
+# series in patches/$BASE and builds in build/$BASE.  BASE_TARBALL: a
+# kernel tarball of your own instead of Debian's.
 BASE=${BASE:-6.12}
-[ -r "$TOP/config/base-$BASE" ] || { echo "error: no config/base-$BASE (BASE=$BASE)" >&2; exit 1; }
+[ -r "$TOP/config/base-$BASE" ] || {
+	echo "error: no config/base-$BASE (BASE=$BASE; there are: $(cd "$TOP/config" && ls base-* | sed 's/^base-//' | tr '\n' ' '))" >&2
+	exit 1
+}
 . "$TOP/config/base-$BASE"
 BASE_TARBALL=${BASE_TARBALL:-}
+BUILD=$(realpath -m "${BUILD:-$TOP/build/$BASE}")
 TREE=$(realpath -m "${TREE:-$BUILD/linux}")
 # The architecture (kbuild's ARCH) of the kernels and guests: its image
 # (KIMAGE, under an O= tree, built by "make $KIMAGE_TARGET") and QEMU.
@@ -21,7 +25,7 @@ x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_
 arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64 ;;
 *) echo "error: ARCH=$ARCH: the harness knows x86_64 (and the image of arm64)" >&2; exit 1 ;;
 esac
-PATCHES=${PATCHES:-$TOP/patches}
+PATCHES=${PATCHES:-$TOP/patches/$BASE}
 JOBS=${JOBS:-$(nproc)}
 
 # Deterministic identity and dates for the commits the harness makes, so

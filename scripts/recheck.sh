@@ -8,7 +8,7 @@
 # they were.  Writes CHECK_DIR/results.recheck.txt and ends, like make
 # check, with "N passed, N failed" (exit 1 if anything failed).
 #
-# Usage: scripts/recheck.sh [CHECK_DIR]   (default build/check)
+# Usage: scripts/recheck.sh [CHECK_DIR]   (default build/$BASE/check)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make series: export the commits base..HEAD of build/linux to patches/ as
+# make series: export the commits base..HEAD of build/$BASE/linux to
+# patches/$BASE as
 # git format-patch files plus quilt's series file.  The output is stable:
 # --zero-commit, no signature, and the cover letter keeps its subject and
-# blurb (edit them in patches/0000-cover-letter.patch) while its shortlog
+# blurb (edit them in patches/$BASE/0000-cover-letter.patch) while its shortlog
 # and diffstat are regenerated and its date is the newest commit's.  Files
 # whose content did not change are not rewritten.
 set -euo pipefail
@@ -15,7 +16,7 @@ cd "$TREE"
 # The output must not depend on the user's git configuration.
 export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 [ -z "$(git status --porcelain --untracked-files=no)" ] ||
-	die "build/linux has uncommitted changes; commit them first"
+	die "${TREE#$TOP/} has uncommitted changes; commit them first"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -54,7 +55,7 @@ PY
 	date=$(git log -1 --format=%aD HEAD)
 	sed -i "0,/^Date: .*/s//Date: $date/" "$new"
 	grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$new" &&
-		note "write the cover letter's subject and blurb in patches/0000-cover-letter.patch"
+		note "write the cover letter's subject and blurb in ${PATCHES#$TOP/}/0000-cover-letter.patch"
 else
 	[ -f "$cover" ] && cp "$cover" "$tmp/"
 fi
@@ -69,15 +70,15 @@ for f in "$tmp"/*; do
 	b=${f##*/}
 	cmp -s "$f" "$PATCHES/$b" && continue
 	cp "$f" "$PATCHES/$b"
-	echo "  wrote patches/$b"
+	echo "  wrote ${PATCHES#$TOP/}/$b"
 	changed=$((changed + 1))
 done
 for f in "$PATCHES"/*.patch; do
 	[ -e "$f" ] || continue
 	[ -e "$tmp/${f##*/}" ] && continue
 	rm "$f"
-	echo "  removed patches/${f##*/}"
+	echo "  removed ${PATCHES#$TOP/}/${f##*/}"
 	changed=$((changed + 1))
 done
 echo "$(series_hash) $(git rev-parse HEAD)" > "$TREE/.git/alloc-series"
-note "patches/: $n patch(es), $changed file(s) changed"
+note "${PATCHES#$TOP/}/: $n patch(es), $changed file(s) changed"

@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make tree: put the base (config/base-$BASE: Debian's linux-source-6.12,
-# one pinned version, fetched by scripts/fetch-source.sh, or the tarball
-# in BASE_TARBALL) into build/linux as a git tree
-# with one "base" commit (tagged "base"), then apply patches/ on top as
+# make tree: put the base (config/base-$BASE: Debian's linux-source-6.12
+# or -7.2, one pinned version, fetched by scripts/fetch-source.sh, or the
+# tarball in BASE_TARBALL) into build/$BASE/linux as a git tree with one
+# "base" commit (tagged "base"), then apply patches/$BASE on top as
 # commits with git am.  Rerunning it re-applies the series only when
-# patches/ changed; commits you made in build/linux are never thrown away.
+# patches/$BASE changed; commits you made in the tree are never thrown
+# away.
 #
 # Usage: scripts/tree.sh [--force]   (--force: reset to base and re-apply)
 set -euo pipefail
@@ -50,7 +51,7 @@ apply_one() {
 	if ! out=$(git -C "$TREE" am "$PATCHES/$p" 2>&1); then
 		echo "$out" >&2
 		echo >&2
-		echo "error: patches/$p does not apply on top of" \
+		echo "error: ${PATCHES#$TOP/}/$p does not apply on top of" \
 		     "$(git -C "$TREE" log -1 --format='%h %s')" >&2
 		echo "hunks (patch -p1 --dry-run):" >&2
 		(cd "$TREE" && patch -p1 --dry-run -f < "$PATCHES/$p" 2>&1 |
@@ -67,14 +68,14 @@ apply_one() {
 apply_series() {
 	local p n=0
 	for p in $(series_patches); do
-		[ -f "$PATCHES/$p" ] || die "patches/series lists $p, which does not exist"
+		[ -f "$PATCHES/$p" ] || die "${PATCHES#$TOP/}/series lists $p, which does not exist"
 	done
 	for p in "$PATCHES"/[0-9]*.patch; do
 		[ -e "$p" ] || continue
 		p=${p##*/}
 		[ "$p" = 0000-cover-letter.patch ] && continue
 		series_patches | grep -qxF "$p" ||
-			die "patches/$p is not listed in patches/series"
+			die "${PATCHES#$TOP/}/$p is not listed in ${PATCHES#$TOP/}/series"
 	done
 	for p in $(series_patches); do
 		apply_one "$p"
@@ -117,15 +118,15 @@ fi
 
 if [ $force = 0 ] && [ "$have_hash" = "$want" ]; then
 	[ "$head" = "$have_head" ] ||
-		note "build/linux has commits beyond patches/ (run 'make series' to export them)"
+		note "${TREE#$TOP/} has commits beyond ${PATCHES#$TOP/}/ (run 'make series' to export them)"
 	exit 0
 fi
 if [ $force = 0 ] && [ "$head" != "$have_head" ]; then
-	die "patches/ changed and build/linux has commits not in patches/.
+	die "${PATCHES#$TOP/}/ changed and ${TREE#$TOP/} has commits not in it.
 Export yours first ('make series', then merge) or drop them ('make tree FORCE=1')."
 fi
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-	[ $force = 1 ] || die "build/linux has uncommitted changes; commit or stash them"
+	[ $force = 1 ] || die "${TREE#$TOP/} has uncommitted changes; commit or stash them"
 fi
 note "resetting ${TREE#$TOP/} to base and applying ${PATCHES#$TOP/}/"
 git reset -q --hard base

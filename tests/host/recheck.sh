@@ -24,7 +24,7 @@ C
 for t in kselftest replays stress; do
 	printf 'TAP version 13\n1..2\nok 1 %s one\nnot ok 2 %s two\n' $t $t > "$d/guest/results/$t.tap"
 done
-out=$(TREE=${TREE:-$top/build/linux} "$top/scripts/recheck.sh" "$d" 2> /dev/null) && {
+out=$(TREE=${TREE:-$top/build/${BASE:-6.12}/linux} "$top/scripts/recheck.sh" "$d" 2> /dev/null) && {
 	echo "recheck passed a run with failures" >&2; exit 1; }
 exp='PASS build: test kernel
 PASS kunit: suite.case

@@ -78,7 +78,7 @@ echo "results-parser: ok"
 
 # KUnit: a failing case in a console log fails, a skipped one is a skip
 # (kunit.py parse from the kernel tree, then results.py kunit).
-kunit=${TREE:-$top/build/linux}/tools/testing/kunit/kunit.py
+kunit=${TREE:-$top/build/${BASE:-6.12}/linux}/tools/testing/kunit/kunit.py
 [ -f "$kunit" ] || { echo "no $kunit: run make tree first"; exit 1; }
 cat > "$tmp/console" <<'LOG'
 [    1.0] Booting
