@@ -14,7 +14,7 @@ B := build/$(BASE)
 help:
 	@echo "Every target takes BASE=6.12 (default) or BASE=7.2: patches/BASE, build/BASE"
 	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
-	@echo "make check       all tests; ends with 'N passed, N failed'"
+	@echo "make check       all tests of both series (BASE=: one); ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
 	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
@@ -31,8 +31,15 @@ help:
 demo:
 	$(S)/demo.sh
 
+# make check: every base in BASES in turn and one summary of all; with
+# BASE=... on the command line or in the environment, that base only
+BASES ?= 6.12 7.2
 check:
+ifeq ($(origin BASE),file)
+	$(S)/check-bases.sh $(BASES)
+else
 	$(S)/check.sh
+endif
 
 check-debug:
 	DEBUG=1 $(S)/check.sh

@@ -5,7 +5,7 @@
 # the files each patch touches compile at that patch with W=1 and no
 # warning that its parent did not have.  Kernel .c files are built as
 # single objects; a patch touching tools/testing/selftests/mm rebuilds the
-# mm selftests.  Runs in a git worktree (build/bisect) with its own object
+# mm selftests.  Runs in a git worktree (build/BASE/bisect) with its own object
 # folder so the main build is left alone.
 #
 # Usage: scripts/bisect-check.sh CONFIG   (the .config of the test kernel)
@@ -51,17 +51,27 @@ done
 passed=
 
 mkdir -p "$obj"
+rm -f "$obj/prepared" "$obj"/selftests-*.warn
 cp "$config" "$obj/.config"
 kmake() { make -s -C "$wt" O="$obj" ARCH="$ARCH" CC="$CC" HOSTCC="$CC" "$@"; }
 
 # Warnings of building the touched files at commit $1, normalised (no line
 # or column numbers) so that moved code does not count as new.
+# A commit is checked out and prepared once for as many calls in a row,
+# and its mm selftests are built once (their warnings are kept in
+# $obj/selftests-COMMIT.warn).  The callers run this in a subshell, hence
+# files, not variables.
 warnings() { # commit files...
-	local c=$1 f out=""
+	local c f out=""
+	c=$(git -C "$wt" rev-parse "$1")
 	shift
-	git -C "$wt" checkout -q "$c"
-	kmake olddefconfig >> "$log" 2>&1
-	kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "error: make prepare failed at $c"; return; }
+	if [ "$(cat "$obj/prepared" 2>/dev/null)" != "$c" ]; then
+		rm -f "$obj/prepared"
+		git -C "$wt" checkout -q "$c"
+		kmake olddefconfig >> "$log" 2>&1
+		kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "error: make prepare failed at $c"; return; }
+		echo "$c" > "$obj/prepared"
+	fi
 	for f in "$@"; do
 		case "$f" in
 		tools/testing/selftests/mm/*)
@@ -69,8 +79,11 @@ warnings() { # commit files...
 			# warnings compared are those of the same programs
 			# (a change to vm_util.c rebuilds them all); ccache
 			# replays a cached compiler's warnings.
-			out+=$(make -B -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
-				TARGETS=mm -j"$JOBS" 2>&1 | grep -E 'warning:|error:' || true)$'\n' ;;
+			[ -f "$obj/selftests-$c.warn" ] ||
+				make -B -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
+					TARGETS=mm -j"$JOBS" 2>&1 | grep -E 'warning:|error:' \
+					> "$obj/selftests-$c.warn" || true
+			out+=$(cat "$obj/selftests-$c.warn")$'\n' ;;
 		*.c)
 			# a file the commit adds does not exist before it
 			[ -e "$wt/$f" ] || continue
@@ -89,11 +102,14 @@ for entry in "${commits[@]}"; do
 		grep -vE '^(tools/testing/selftests/[^m]|Documentation/)' || true)
 	# selftests/mm counts once
 	files=$(echo "$files" | awk '/^tools\/testing\/selftests\/mm\// { if (s++) next } { print }')
-	before=$(warnings "$c^" $files)
 	after=$(warnings "$c" $files)
+	# the parent only when there is something to compare: a patch whose
+	# files build without a warning passes whatever its parent printed
+	before=
+	[ -z "$after" ] || before=$(warnings "$c^" $files)
 	new=$(comm -13 <(echo "$before") <(echo "$after") | sed '/^$/d')
 	errs=$(echo "$after" | grep 'error:' || true)
-	echo "== $p: $(echo $files | wc -w) file(s): $files" >> "$log"
+	echo "== $p: $(echo $files | wc -w) file(s): $(echo $files)" >> "$log"
 	if [ -n "$errs" ] || [ -n "$new" ]; then
 		{ echo "$p:"; echo "$errs"; echo "$new"; } | sed '/^$/d' >&2
 		echo "FAIL bisect: $p"

@@ -19,9 +19,6 @@ mkdir -p "$obj"
 export ARCH
 export KBUILD_BUILD_USER=test KBUILD_BUILD_HOST=alloc-latency
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
-export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache}
-export CCACHE_BASEDIR=$TOP
-export CCACHE_NOHASHDIR=1
 CC="gcc"
 command -v ccache >/dev/null && CC="ccache gcc"
 kmake() { make -s -C "$src" O="$obj" CC="$CC" HOSTCC="$CC" "$@"; }

@@ -16,7 +16,9 @@
 #
 # When Debian moves on, the pinned version leaves the suite: the download
 # fails and says which versions the suite has now.  A .deb fetched before
-# stays in build/$BASE/apt-SUITE/archives and is used without the network.
+# stays in build/$BASE/apt-SUITE/archives and, outside build/ and the
+# clone, in SOURCE_CACHE (default ~/.cache/alloc-latency, like ccache's
+# cache): both are used without the network, after the same checks.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -51,6 +53,14 @@ dir=$BUILD/apt-$suite
 deb=$dir/archives/${pkg}_${ver//:/%3a}_all.deb
 out=$BUILD/src/$pkg-$ver
 
+cache=${SOURCE_CACHE:-${HOME:-/root}/.cache/alloc-latency}
+if [ ! -s "$deb" ] && [ -s "$cache/${deb##*/}" ]; then
+	note "using ${deb##*/} from $cache"
+	mkdir -p "$dir/archives"
+	cp "$cache/${deb##*/}" "$deb.tmp"
+	check_deb "$deb.tmp"
+	mv "$deb.tmp" "$deb"
+fi
 if [ ! -s "$deb" ]; then
 	keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 	[ -r "$keyring" ] || die "$keyring missing: apt-get install debian-archive-keyring"
@@ -91,6 +101,11 @@ if [ ! -s "$deb" ]; then
 	mv "$new" "$deb"
 fi
 check_deb "$deb"
+# kept for the next clone (a failure to keep it costs only a download)
+if [ ! -s "$cache/${deb##*/}" ] && mkdir -p "$cache" 2>/dev/null; then
+	cp "$deb" "$cache/${deb##*/}.tmp" 2>/dev/null && mv "$cache/${deb##*/}.tmp" "$cache/${deb##*/}" ||
+		rm -f "$cache/${deb##*/}.tmp"
+fi
 
 if [ ! -d "$out" ]; then
 	note "unpacking ${deb#$TOP/}"

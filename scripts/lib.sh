@@ -27,6 +27,12 @@ arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64
 esac
 PATCHES=${PATCHES:-$TOP/patches/$BASE}
 JOBS=${JOBS:-$(nproc)}
+# ccache for every compiler run of the harness (kernels, selftests,
+# bisect): paths relative to the clone, so that a fresh clone elsewhere
+# hits the cache a previous one filled
+export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache}
+export CCACHE_BASEDIR=$TOP
+export CCACHE_NOHASHDIR=1
 
 # Deterministic identity and dates for the commits the harness makes, so
 # that the base commit has the same hash on every machine.

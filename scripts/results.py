@@ -6,7 +6,8 @@
   results.py kunit PREFIX JSON   the JSON of "kunit.py parse --json"
   results.py summary FILE...     count result lines; prints the failures,
                                  the counts by kind (kernel tests, replays,
-                                 console scans, harness steps), and
+                                 console scans, harness steps) and, for
+                                 several files, by file, and
                                  "N passed, N failed" last; exit 1 if any
                                  failed or nothing ran
 """
@@ -92,23 +93,31 @@ def kind(name):
 def summary(paths):
     n = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
     by = {}
+    per = {}
     failed = []
+    # several files (one per base): their lines say which file they are from
+    tag = (lambda p: f'[{p}] ') if len(paths) > 1 else (lambda p: '')
     for p in paths:
+        per[p] = {'PASS': 0, 'FAIL': 0, 'SKIP': 0}
         for line in open(p):
             st, _, name = line.rstrip('\n').partition(' ')
             if st == 'NOTE':
-                print(line.rstrip())
+                print(tag(p) + line.rstrip())
             if st in n:
                 n[st] += 1
+                per[p][st] += 1
                 by.setdefault(kind(name), {'PASS': 0, 'FAIL': 0, 'SKIP': 0})[st] += 1
                 if st == 'FAIL':
-                    failed.append(line.rstrip())
+                    failed.append(tag(p) + line.rstrip())
     for f in failed:
         print(f)
     for k in [k for k, _ in KINDS] + [HARNESS]:
         if k in by:
             c = by[k]
             print(f"  {k}: {c['PASS']} passed, {c['FAIL']} failed, {c['SKIP']} skipped")
+    if len(paths) > 1:
+        for p, c in per.items():
+            print(f"  {p}: {c['PASS']} passed, {c['FAIL']} failed, {c['SKIP']} skipped")
     print(f"{n['SKIP']} skipped (not counted as passed)")
     print(f"{n['PASS']} passed, {n['FAIL']} failed")
     return 1 if n['FAIL'] or not n['PASS'] else 0
