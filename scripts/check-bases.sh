@@ -11,6 +11,10 @@ set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 [ $# -gt 0 ] || set -- 6.12 7.2
+# they name one base's folders: every base would share them
+for v in BUILD TREE PATCHES; do
+	[ -z "${!v:-}" ] || { echo "error: $v is set; it names one base's folder: make check BASE=... with it" >&2; exit 1; }
+done
 files=() t0=$(date +%s)
 for b in "$@"; do
 	[ -r "$TOP/config/base-$b" ] || { echo "error: no config/base-$b" >&2; exit 1; }

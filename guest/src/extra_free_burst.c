@@ -621,7 +621,7 @@ int main(int argc, char **argv)
 	 * three quarters of the burst were served.  Without the reserve,
 	 * direct reclaim starts within the first few MB.
 	 */
-	if (stalled_extra && !early_extra && stalled_extra == 1) {
+	if (stalled_extra == 1 && !early_extra) {
 		ksft_test_result_pass("extra_free_kbytes = burst (%s): no direct reclaim in %d of %d rounds, in the other not before %ld kB\n",
 				      buf, rounds - 1, rounds, first_late);
 		ksft_finished();
