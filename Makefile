@@ -13,7 +13,7 @@ B := build/$(BASE)
 
 help:
 	@echo "Every target takes BASE=6.12 (default) or BASE=7.2: patches/BASE, build/BASE"
-	@echo "make demo        build the patched kernel, boot it, show the mm knobs"
+	@echo "make demo        build the patched kernel (7.2 unless BASE=), boot it, show the knobs at work"
 	@echo "make check       all tests of both series (BASE=: one); ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
@@ -28,8 +28,14 @@ help:
 	@echo "make host-tests  the harness's own tests"
 	@echo "make clean       remove build/, all bases (ccache in ~/.cache/ccache stays)"
 
+# make demo: the upstream series (7.2) unless BASE= is given
+DEMO_BASE ?= 7.2
 demo:
+ifeq ($(origin BASE),file)
+	BASE=$(DEMO_BASE) $(S)/demo.sh
+else
 	$(S)/demo.sh
+endif
 
 # make check: every base in BASES in turn and one summary of all; with
 # BASE=... on the command line or in the environment, that base only

@@ -32,7 +32,8 @@ INITRD=$BUILD/initramfs.cpio.gz
 # seconds a boot takes here (boot_s, for the first estimate of the time
 # left), the guest's size and disks, the guest job (guest/jobs/bench-JOB.sh)
 # and its parameters (quick_args added with QUICK=1), the grouping of the
-# report and its metrics; config/bench/NAME.md (or LEGEND.md) is the
+# report and its metrics, and (bases) the series it needs when not every
+# one; config/bench/NAME.md (or LEGEND.md) is the
 # report's legend.  Adding a workload is a new pair of files there.
 BENCH_CONF=$TOP/config/bench
 known_workloads() {
@@ -47,13 +48,17 @@ workload() {
 	case $1 in *.*|*~|*/*|'') f= ;; esac
 	[ -n "$f" ] && [ -f "$f" ] ||
 		die "unknown workload '$1' (known: $(known_workloads)); a workload is a file in config/bench/"
-	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0
+	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0 bases=
 	job= job_args= quick_args= plot= group= baseline= headline= metrics=
 	cdf=no legend_file=$1
 	. "$f"
 	for v in kernels runs boot_s mem cpus timeout job plot group baseline headline metrics; do
 		[ -n "${!v}" ] || die "config/bench/$1 does not set $v"
 	done
+	# bases: the series it needs, when not every one (e.g. a knob that
+	# only the newer kernel has)
+	[ -z "$bases" ] || [[ " $bases " == *" $BASE "* ]] ||
+		die "config/bench/$1 runs on BASE=${bases// / or BASE=}, not $BASE"
 	[ -f "$BENCH_CONF/$legend_file.md" ] ||
 		die "config/bench/$legend_file.md, the legend of $1, is missing"
 	[ -f "$TOP/guest/jobs/bench-$job.sh" ] ||

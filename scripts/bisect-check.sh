@@ -5,7 +5,8 @@
 # the files each patch touches compile at that patch with W=1 and no
 # warning that its parent did not have.  Kernel .c files are built as
 # single objects; a patch touching tools/testing/selftests/mm rebuilds the
-# mm selftests.  Runs in a git worktree (build/BASE/bisect) with its own object
+# mm selftest programs it touches, or all of them when it touches a file
+# they share (vm_util.c, a header, the Makefile beyond program lists).  Runs in a git worktree (build/BASE/bisect) with its own object
 # folder so the main build is left alone.
 #
 # Usage: scripts/bisect-check.sh CONFIG   (the .config of the test kernel)
@@ -74,16 +75,25 @@ warnings() { # commit files...
 	fi
 	for f in "$@"; do
 		case "$f" in
-		tools/testing/selftests/mm/*)
-			# -B: every program, in both passes, so that the
-			# warnings compared are those of the same programs
-			# (a change to vm_util.c rebuilds them all); ccache
+		mm-selftests:*)
+			# -B: the programs in both passes, so that the warnings
+			# compared are those of the same programs; ccache
 			# replays a cached compiler's warnings.
-			[ -f "$obj/selftests-$c.warn" ] ||
-				make -B -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
-					TARGETS=mm -j"$JOBS" 2>&1 | grep -E 'warning:|error:' \
-					> "$obj/selftests-$c.warn" || true
-			out+=$(cat "$obj/selftests-$c.warn")$'\n' ;;
+			local progs=${f#mm-selftests:} key
+			key=$c-$(echo "$progs" | tr ', ' '__')
+			if [ ! -f "$obj/selftests-$key.warn" ]; then
+				if [ "$progs" = all ]; then
+					make -B -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
+						TARGETS=mm -j"$JOBS"
+				else
+					mkdir -p "$obj/kselftest/mm"
+					make -B -k -s -C "$wt/tools/testing/selftests/mm" O="$obj" \
+						OUTPUT="$obj/kselftest/mm" CC="$CC" -j"$JOBS" \
+						KHDR_INCLUDES="-isystem $obj/usr/include" \
+						$(echo "$progs" | tr ',' '\n' | sed "s|^|$obj/kselftest/mm/|")
+				fi 2>&1 | grep -E 'warning:|error:' > "$obj/selftests-$key.warn" || true
+			fi
+			out+=$(cat "$obj/selftests-$key.warn")$'\n' ;;
 		*.c)
 			# a file the commit adds does not exist before it
 			[ -e "$wt/$f" ] || continue
@@ -96,12 +106,40 @@ warnings() { # commit files...
 	echo "$out" | sed -E 's/:[0-9]+:[0-9]+:/:/; s/:[0-9]+:/:/' | sort -u | sed '/^$/d'
 }
 
+# The mm selftest programs a commit's files call for, comma-separated:
+# a program's own .c names it (the Makefile's program lists may change
+# with it); any other compiled or shared file (vm_util.c, a header, the
+# rest of the Makefile) makes it "all".  Scripts are not compiled.
+mm_programs() { # commit files...
+	local c=$1 f b all= progs= mk=tools/testing/selftests/mm/Makefile
+	shift
+	for f; do
+		case $f in
+		tools/testing/selftests/mm/*.sh|tools/testing/selftests/mm/.gitignore) ;;
+		"$mk")
+			# only program list lines added or removed
+			git -C "$wt" diff -U0 "$c^" "$c" -- "$mk" | grep -E '^[-+][^-+]' |
+				grep -qvE '^[-+]TEST_GEN_(FILES|PROGS)[^=]*\+?=' && all=1 ;;
+		tools/testing/selftests/mm/*.c)
+			b=${f##*/} b=${b%.c}
+			if git -C "$wt" show "$c:$mk" | grep -qE "^TEST_GEN_(FILES|PROGS)[^=]*\+?=.*\<$b\>"; then
+				progs+=${progs:+,}$b
+			else
+				all=1
+			fi ;;
+		tools/testing/selftests/mm/*) all=1 ;;
+		esac
+	done
+	if [ -n "$all" ]; then echo all; else echo "$progs"; fi
+}
+
 for entry in "${commits[@]}"; do
 	c=${entry%%:*} p=${entry#*:}
-	files=$(git -C "$wt" diff --name-only "$c^" "$c" | grep -E '\.c$' |
-		grep -vE '^(tools/testing/selftests/[^m]|Documentation/)' || true)
-	# selftests/mm counts once
-	files=$(echo "$files" | awk '/^tools\/testing\/selftests\/mm\// { if (s++) next } { print }')
+	changed=$(git -C "$wt" diff --name-only "$c^" "$c")
+	files=$(echo "$changed" | grep -E '\.c$' |
+		grep -vE '^(tools/testing/selftests/|Documentation/)' || true)
+	progs=$(mm_programs "$c" $changed)
+	[ -z "$progs" ] || files="$files mm-selftests:$progs"
 	after=$(warnings "$c" $files)
 	# the parent only when there is something to compare: a patch whose
 	# files build without a warning passes whatever its parent printed
@@ -115,7 +153,8 @@ for entry in "${commits[@]}"; do
 		echo "FAIL bisect: $p"
 		rc=1
 	else
-		line="PASS bisect: $p ($(echo $files | wc -w) touched .c file(s) build with W=1, no new warnings)"
+		kfiles=$(echo $files | tr ' ' '\n' | grep -c '\.c$' || true)
+		line="PASS bisect: $p (no new warnings: $kfiles kernel .c file(s) with W=1${progs:+, mm selftests: $progs})"
 		echo "$line"
 		passed+=$line$'\n'
 	fi

@@ -20,7 +20,7 @@ add_lines() {
 console_scan() {
 	local bad
 	if bad=$("$TOP/scripts/console-scan.sh" "$1"); then
-		result PASS "$2: no kernel warning, BUG, oops or lockdep report"
+		result PASS "$2: no kernel warning, BUG, oops or lockdep report${bad:+ (${bad%%:*} of config/console-allowlist)}"
 	else
 		echo "$bad" >&2
 		result FAIL "$2: kernel reports in $1"

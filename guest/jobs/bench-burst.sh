@@ -9,6 +9,9 @@
 # BURST_SETTINGS (default "off extra wsf"), BURST_ROUNDS (default 1),
 # BURST_ARGS (more options, e.g. "-b 256"), BURST_ISOLATE (default 1: kswapd
 # and unbound workqueues on CPU 0 with the writers), RUN (the run number).
+# BURST_LRU_GEN (e.g. "n y"): run every setting under each of these values
+# of /sys/kernel/mm/lru_gen/enabled (MGLRU off, on), rotating; the lines
+# then say lru_gen=, and no latency quantiles are kept.
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
@@ -26,8 +29,25 @@ if [ "${BURST_ISOLATE:-1}" = 1 ]; then
 	echo 1 > /sys/devices/virtual/workqueue/cpumask
 fi
 show_watermarks
-{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
-	-c "$RESULTS/cdf" $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
-rc=$(cat /tmp/rc)
-grep '^burst ' /tmp/out > "$RESULTS/bench.txt"
+lru=/sys/kernel/mm/lru_gen/enabled
+if [ -n "${BURST_LRU_GEN:-}" ]; then
+	[ -w $lru ] || { echo "BURST_LRU_GEN: this kernel has no $lru"; exit 1; }
+	lrus=$(rotate "${RUN:-1}" $BURST_LRU_GEN)
+	cdf=
+else
+	lrus=- cdf="-c $RESULTS/cdf"
+fi
+: > "$RESULTS/bench.txt"
+rc=0
+for l in $lrus; do
+	[ "$l" = - ] || { echo "$l" > $lru && echo "== lru_gen: $(cat $lru)"; } || exit 1
+	{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
+		$cdf $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
+	[ "$(cat /tmp/rc)" = 0 ] || rc=$(cat /tmp/rc)
+	if [ "$l" = - ]; then
+		grep '^burst ' /tmp/out
+	else
+		grep '^burst ' /tmp/out | sed "s/\$/ lru_gen=$l/"
+	fi >> "$RESULTS/bench.txt"
+done
 bench_end "$rc"

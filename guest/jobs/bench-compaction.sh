@@ -13,12 +13,16 @@
 # COMPACTION_BUDGETS (e.g. "0 4000 16000"): instead, defrag=always with
 # vm.compaction_async_budget_us at each of these values, rotating.
 # COMPACTION_SETTINGS (e.g. "always:0 always:4000 defer never:0"): instead,
-# each DEFRAG[:BUDGET_US] in turn, rotating.
+# each DEFRAG[:BUDGET_US[:DEFRAG_MODE]] in turn, rotating; DEFRAG_MODE is
+# vm.defrag_mode (Linux 6.15 and later), 0 when not given.  On a kernel
+# with vm.defrag_mode every line says defrag_mode=.  Every line says
+# alloc_fail_reports=: the kernel's page allocation failure reports.
 # COMPACTION_BUDGET: the budget for COMPACTION_DEFRAG's runs, on kernels
 # that have the knob (base kernels run without).
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
+dmknob=/proc/sys/vm/defrag_mode
 if [ -n "${COMPACTION_SETTINGS:-}" ]; then
 	set -- $COMPACTION_SETTINGS
 	opt=settings
@@ -37,8 +41,15 @@ echo "== run ${RUN:-1}: in this order: $opt $*"
 for v in "$@"; do
 	case $opt in
 	settings)
-		args="-D ${v%%:*}"
-		case $v in *:*) args="$args -b ${v#*:}" ;; esac ;;
+		IFS=: read -r defrag budget dm <<-EOF
+		$v
+		EOF
+		args="-D $defrag${budget:+ -b $budget}"
+		if [ -n "$dm" ] && [ ! -w $dmknob ]; then
+			echo "setting $v: this kernel has no vm.defrag_mode"
+			exit 1
+		fi
+		[ ! -w $dmknob ] || echo "${dm:-0}" > $dmknob || exit 1 ;;
 	-D)
 		args="-D $v"
 		if [ -n "${COMPACTION_BUDGET:-}" ] && [ -w $knob ]; then
@@ -46,9 +57,17 @@ for v in "$@"; do
 		fi ;;
 	*)	args="$opt $v" ;;
 	esac
+	f0=$(dmesg | grep -c 'page allocation failure')
 	compaction_replay -B $args ${COMPACTION_ARGS:-} > /tmp/out ||
 		{ cat /tmp/out; exit 1; }
 	cat /tmp/out
-	grep '^compaction ' /tmp/out >> "$RESULTS/bench.txt"
+	# the kernel's allocation failure reports during the run (warn_alloc,
+	# rate-limited; config/console-allowlist says which ones a boot may
+	# print)
+	f=$(( $(dmesg | grep -c 'page allocation failure') - f0 ))
+	extra=" alloc_fail_reports=$f"
+	[ ! -r $dmknob ] || extra="$extra defrag_mode=$(cat $dmknob)"
+	grep '^compaction ' /tmp/out | sed "s/\$/$extra/" >> "$RESULTS/bench.txt"
 done
+[ ! -w $dmknob ] || echo 0 > $dmknob
 bench_end

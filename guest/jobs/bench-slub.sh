@@ -14,6 +14,8 @@
 # SLUB_CACHE (MiB: a file of that size on the scratch disk is read into
 # the page cache before the replay, so that kswapd has something to
 # reclaim; swap goes on if the host attached a swap disk).
+# SLUB_DEFRAG_MODES (e.g. "0 1"): vm.defrag_mode for this boot, taken in
+# turn by run number (run 1 the first); the line then says defrag_mode=.
 . /jobs/common.sh
 
 w=${SLUB_WAKERS:-off}
@@ -22,7 +24,14 @@ off) opt= ;;
 on) opt=-k ;;
 *) echo "SLUB_WAKERS must be off or on"; exit 1 ;;
 esac
-echo "== run ${RUN:-1}: wakers $w"
+dm=
+if [ -n "${SLUB_DEFRAG_MODES:-}" ]; then
+	set -- $SLUB_DEFRAG_MODES
+	i=$(( (${RUN:-1} - 1) % $# + 1 ))
+	eval dm=\${$i}
+	echo "$dm" > /proc/sys/vm/defrag_mode || { echo "no vm.defrag_mode here"; exit 1; }
+fi
+echo "== run ${RUN:-1}: wakers $w${dm:+, defrag_mode $dm}"
 swap_on
 if [ -n "${SLUB_CACHE:-}" ]; then
 	scratch_mount /mnt || { echo "SLUB_CACHE needs a scratch disk"; exit 1; }
@@ -37,6 +46,6 @@ r1=$(awk '$1 == "slab-round" && $2 == "round=1" {
 	for (i = 3; i <= NF; i++) { split($i, kv, "="); printf " %s1=%s", kv[1], kv[2] } }' /tmp/out)
 all=$(awk '$1 == "slab" { for (i = 3; i <= NF; i++) printf " %s", $i }' /tmp/out)
 [ -n "$r1" ] && [ -n "$all" ] || { echo "no figures from slab_fallback"; exit 1; }
-echo "slub wakers=$w$r1$all" >> "$RESULTS/bench.txt"
+echo "slub wakers=$w${dm:+ defrag_mode=$dm}$r1$all" >> "$RESULTS/bench.txt"
 cat "$RESULTS/bench.txt"
 bench_end

@@ -19,7 +19,9 @@ swap_on
 # the burst replay needs a disk for its page cache writers
 scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
 show_watermarks
-echo "== kselftest mm: $KSFT_MM"
+# section: a section's start and the guest's uptime (where the time goes)
+section() { echo "== [$(cut -d' ' -f1 /proc/uptime)s] $*"; }
+section "kselftest mm: $KSFT_MM"
 cd /kselftest
 # 6.12 installs run_vmtests.sh as the mm suite's one test, newer trees a
 # wrapper per category (mm:ksft_CATEGORY.sh)
@@ -47,7 +49,7 @@ rc=$(cat /tmp/ksft.rc)
 REPLAYS=${REPLAYS:-"extra_free_burst compaction_replay slab_replay"}
 REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-300}
 set -- $REPLAYS
-echo "== replays: $*"
+section "replays: $*"
 replays() {
 	local n=0 r args st
 	echo "TAP version 13"
@@ -58,7 +60,7 @@ replays() {
 		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp} ${BURST_ROUNDS:+-r $BURST_ROUNDS}" ;;
 		*) args= ;;
 		esac
-		echo "# replay $r $args"
+		echo "# replay $r $args (uptime $(cut -d" " -f1 /proc/uptime)s)"
 		timeout "$REPLAY_TIMEOUT" "$r" $args > /tmp/replay.out 2>&1
 		st=$?
 		sed 's/^/# /' /tmp/replay.out
@@ -86,7 +88,7 @@ replays() {
 # once a second.  The workload fits in memory minus the largest reserve.
 # TAP in $RESULTS/stress.tap.
 STRESS_SECS=${STRESS_SECS:-60}
-echo "== stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
+section "stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
 bound=$(( $(awk '/^MemTotal/ { print $2 }' /proc/meminfo) / 4 / 4 * 4 ))
 touch /tmp/knobs.run
 (
@@ -124,6 +126,6 @@ ok() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "not ok $2"; fi; }
 	[ "$changes" -ge $((STRESS_SECS / 2)) ] && [ "$knob_errors" = 0 ]
 	ok $? "3 knobs changed $changes times, $knob_errors writes refused"
 } | tee "$RESULTS/stress.tap"
-echo "== /proc/vmstat highlights after the tests"
+section "/proc/vmstat highlights after the tests"
 show_vmstat
 exit $rc
