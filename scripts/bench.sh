@@ -57,7 +57,7 @@ workload() {
 	done
 	# bases: the series it needs, when not every one (e.g. a knob that
 	# only the newer kernel has)
-	[ -z "$bases" ] || [[ " $bases " == *" $BASE "* ]] ||
+	[ -z "$bases" ] || [ "${listing:-0}" = 1 ] || [[ " $bases " == *" $BASE "* ]] ||
 		die "config/bench/$1 runs on BASE=${bases// / or BASE=}, not $BASE"
 	[ -f "$BENCH_CONF/$legend_file.md" ] ||
 		die "config/bench/$legend_file.md, the legend of $1, is missing"
@@ -182,7 +182,7 @@ legend() { cat "$BENCH_CONF/$legend_file.md"; }
 command_line() {
 	local target=bench
 	[ "$all" = 1 ] || target=bench-$1
-	echo "${KERNELS:+KERNELS=\"$KERNELS\" }make $target${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}"
+	echo "${KERNELS:+KERNELS=\"$KERNELS\" }make $target BASE=$BASE${RUNS:+ RUNS=$RUNS}${QUICK:+ QUICK=$QUICK}"
 }
 
 report() {
@@ -398,10 +398,11 @@ remake() {
 # --list: every workload of config/bench/ checked (as a run would) and
 # named with its title.
 if [ "${1:-}" = --list ]; then
-	all=0
+	all=0 listing=1
 	for w in $(known_workloads); do
 		workload "$w"
-		printf '%-20s %s\n' "$w" "$(sed -n '1s/^# //p' "$BENCH_CONF/$w")"
+		printf '%-20s %s%s\n' "$w" "$(sed -n '1s/^# //p' "$BENCH_CONF/$w")" \
+			"${bases:+ (BASE=${bases// / or BASE=} only)}"
 	done
 	exit 0
 fi

@@ -24,8 +24,9 @@ n=$(git rev-list --count base..HEAD)
 cover=$PATCHES/0000-cover-letter.patch
 
 if [ "$n" -gt 0 ]; then
+	# SUBJECT_PREFIX: config/base-$BASE's (an RFC), else PATCH
 	git format-patch -q --zero-commit --no-signature --abbrev=12 --cover-letter \
-		--no-thread -o "$tmp" base..HEAD
+		--subject-prefix="${SUBJECT_PREFIX:-PATCH}" --no-thread -o "$tmp" base..HEAD
 	new=$tmp/0000-cover-letter.patch
 	if [ -f "$cover" ]; then
 		# Keep our subject and blurb: everything between the Subject
