@@ -16,7 +16,7 @@ show_vmstat
 
 knob=/proc/sys/vm/extra_free_kbytes
 if [ -w $knob ]; then
-	echo "== vm.extra_free_kbytes (patch 0003)"
+	echo "== vm.extra_free_kbytes"
 	echo "  0 (default):"
 	show_watermarks
 	echo 262144 > $knob
@@ -34,7 +34,7 @@ fi
 
 knob=/proc/sys/vm/compaction_async_budget_us
 if [ -w $knob ]; then
-	echo "== vm.compaction_async_budget_us (patch 0007)"
+	echo "== vm.compaction_async_budget_us"
 	echo "  default: $(cat $knob) us (0: no limit; the budget of one page fault's direct async compaction)"
 	if echo 1000001 > $knob 2>/dev/null; then
 		echo "  ERROR: a value over the bound was accepted"
