@@ -6,8 +6,9 @@
 # warning that its parent did not have.  Kernel .c files are built as
 # single objects; a patch touching tools/testing/selftests/mm rebuilds the
 # mm selftest programs it touches, or all of them when it touches a file
-# they share (vm_util.c, a header, the Makefile beyond program lists).  Runs in a git worktree (build/BASE/bisect) with its own object
-# folder so the main build is left alone.
+# they share (vm_util.c, a header, the Makefile beyond program lists).
+# Runs in a git worktree (build/BASE/bisect) with its own object folder
+# so the main build is left alone.
 #
 # Usage: scripts/bisect-check.sh CONFIG   (the .config of the test kernel)
 # Prints one "PASS|FAIL bisect: <patch>" line per patch on stdout.
@@ -138,6 +139,7 @@ for entry in "${commits[@]}"; do
 	changed=$(git -C "$wt" diff --name-only "$c^" "$c")
 	files=$(echo "$changed" | grep -E '\.c$' |
 		grep -vE '^(tools/testing/selftests/|Documentation/)' || true)
+	kfiles=$(echo $files | wc -w)
 	progs=$(mm_programs "$c" $changed)
 	[ -z "$progs" ] || files="$files mm-selftests:$progs"
 	after=$(warnings "$c" $files)
@@ -153,7 +155,6 @@ for entry in "${commits[@]}"; do
 		echo "FAIL bisect: $p"
 		rc=1
 	else
-		kfiles=$(echo $files | tr ' ' '\n' | grep -c '\.c$' || true)
 		line="PASS bisect: $p (no new warnings: $kfiles kernel .c file(s) with W=1${progs:+, mm selftests: $progs})"
 		echo "$line"
 		passed+=$line$'\n'

@@ -26,10 +26,11 @@ bad='^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Tr
 entries=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$allow" 2>/dev/null)
 patterns=$(echo "$entries" | grep -v '^report: ' || true)
 export REPORTS=$(echo "$entries" | sed -n 's/^report: //p')
-tmp=$(mktemp); trap 'rm -f "$tmp" "$tmp.log"' EXIT
+tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 # the reports an allowlist entry matches, left out (ENVIRON: no escape
-# processing of the patterns); their count and first lines to $tmp
-sed 's/\r$//' "$log" | awk -v out="$tmp" '
+# processing of the patterns; their count and first line to $tmp), then
+# the line patterns
+found=$(sed 's/\r$//' "$log" | awk -v out="$tmp" '
 BEGIN { n = split(ENVIRON["REPORTS"], P, "\n") }
 function flush(   i, hit) {
 	if (!nb) return
@@ -46,11 +47,9 @@ inb {
 }
 { print }
 END { flush(); if (allowed) print allowed " allowlisted report(s): " first > out }
-' > "$tmp.log"
-found=$(grep -aE "$bad" "$tmp.log" |
+' | grep -aE "$bad" |
 	if [ -n "$patterns" ]; then grep -avE -f <(echo "$patterns"); else cat; fi |
 	head -n 5)
-rm -f "$tmp.log"
 if [ -z "$found" ]; then
 	cat "$tmp"
 	exit 0

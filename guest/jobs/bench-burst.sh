@@ -40,14 +40,14 @@ fi
 : > "$RESULTS/bench.txt"
 rc=0
 for l in $lrus; do
-	[ "$l" = - ] || { echo "$l" > $lru && echo "== lru_gen: $(cat $lru)"; } || exit 1
+	tag=
+	if [ "$l" != - ]; then
+		echo "$l" > $lru && echo "== lru_gen: $(cat $lru)" || exit 1
+		tag=" lru_gen=$l"
+	fi
 	{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
 		$cdf $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
 	[ "$(cat /tmp/rc)" = 0 ] || rc=$(cat /tmp/rc)
-	if [ "$l" = - ]; then
-		grep '^burst ' /tmp/out
-	else
-		grep '^burst ' /tmp/out | sed "s/\$/ lru_gen=$l/"
-	fi >> "$RESULTS/bench.txt"
+	grep '^burst ' /tmp/out | sed "s/\$/$tag/" >> "$RESULTS/bench.txt"
 done
 bench_end "$rc"

@@ -26,9 +26,8 @@ on) opt=-k ;;
 esac
 dm=
 if [ -n "${SLUB_DEFRAG_MODES:-}" ]; then
-	set -- $SLUB_DEFRAG_MODES
-	i=$(( (${RUN:-1} - 1) % $# + 1 ))
-	eval dm=\${$i}
+	set -- $(rotate $((${RUN:-1} - 1)) $SLUB_DEFRAG_MODES)
+	dm=$1
 	echo "$dm" > /proc/sys/vm/defrag_mode || { echo "no vm.defrag_mode here"; exit 1; }
 fi
 echo "== run ${RUN:-1}: wakers $w${dm:+, defrag_mode $dm}"
