@@ -59,18 +59,25 @@ kmake() { make -s -C "$wt" O="$obj" ARCH="$ARCH" CC="$CC" HOSTCC="$CC" "$@"; }
 
 # Warnings of building the touched files at commit $1, normalised (no line
 # or column numbers) so that moved code does not count as new.
-# A commit is checked out and prepared once for as many calls in a row,
-# and its mm selftests are built once (their warnings are kept in
-# $obj/selftests-COMMIT.warn).  The callers run this in a subshell, hence
-# files, not variables.
+# A commit is checked out once for as many calls in a row, and prepared
+# only for kernel files (the mm selftests build without it), with
+# olddefconfig only when a Kconfig file changed since the last prepare.
+# The mm selftest warnings are kept per set of programs and per content
+# of what they include (tools/, the uapi headers, mm/gup_test.h) in
+# $obj/selftests-KEY.warn: a parent with the same selftests is not built
+# again.  The callers run this in a subshell, hence files, not variables.
 warnings() { # commit files...
-	local c f out=""
+	local c f out="" kernel=0 prev
 	c=$(git -C "$wt" rev-parse "$1")
 	shift
-	if [ "$(cat "$obj/prepared" 2>/dev/null)" != "$c" ]; then
+	for f; do case $f in *.c) kernel=1 ;; esac; done
+	[ "$(git -C "$wt" rev-parse HEAD)" = "$c" ] || git -C "$wt" checkout -q "$c"
+	prev=$(cat "$obj/prepared" 2>/dev/null || true)
+	if [ $kernel = 1 ] && [ "$prev" != "$c" ]; then
 		rm -f "$obj/prepared"
-		git -C "$wt" checkout -q "$c"
-		kmake olddefconfig >> "$log" 2>&1
+		if [ -z "$prev" ] || git -C "$wt" diff --name-only "$prev" "$c" | grep -q 'Kconfig'; then
+			kmake olddefconfig >> "$log" 2>&1
+		fi
 		kmake -j"$JOBS" prepare >> "$log" 2>&1 || { echo "error: make prepare failed at $c"; return; }
 		echo "$c" > "$obj/prepared"
 	fi
@@ -81,7 +88,9 @@ warnings() { # commit files...
 			# compared are those of the same programs; ccache
 			# replays a cached compiler's warnings.
 			local progs=${f#mm-selftests:} key
-			key=$c-$(echo "$progs" | tr ', ' '__')
+			key=$(git -C "$wt" rev-parse "$c:tools" "$c:include/uapi" \
+				"$c:arch/x86/include/uapi" "$c:mm/gup_test.h" | sha1sum | cut -c1-16)
+			key=$key-$(echo "$progs" | tr ', ' '__')
 			if [ ! -f "$obj/selftests-$key.warn" ]; then
 				if [ "$progs" = all ]; then
 					make -B -k -s -C "$wt/tools/testing/selftests" O="$obj" CC="$CC" \
