@@ -33,6 +33,11 @@ JOBS=${JOBS:-$(nproc)}
 export CCACHE_DIR=${CCACHE_DIR:-${HOME:-/root}/.cache/ccache}
 export CCACHE_BASEDIR=$TOP
 export CCACHE_NOHASHDIR=1
+# depend mode: a miss does not run the preprocessor first (kbuild passes
+# -Wp,-MMD): a cold kernel build takes about a quarter less time; the
+# price is that a config change rebuilds every object (CCACHE_NODEPEND=1
+# for ccache's default mode)
+[ -n "${CCACHE_NODEPEND:-}" ] || export CCACHE_DEPEND=1
 
 # Deterministic identity and dates for the commits the harness makes, so
 # that the base commit has the same hash on every machine.
