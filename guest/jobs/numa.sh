@@ -13,5 +13,5 @@ for n in /sys/devices/system/node/node[0-9]*; do
 done
 show_watermarks
 cd /kselftest/mm
-{ ./extra_free_kbytes; echo $? > /tmp/numa.rc; } 2>&1 | tee "$RESULTS/numa.tap"
+{ EXTRA_FREE_HOTPLUG=1 ./extra_free_kbytes; echo $? > /tmp/numa.rc; } 2>&1 | tee "$RESULTS/numa.tap"
 exit "$(cat /tmp/numa.rc)"
