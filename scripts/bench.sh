@@ -32,8 +32,9 @@ INITRD=$BUILD/initramfs.cpio.gz
 # seconds a boot takes here (boot_s, for the first estimate of the time
 # left), the guest's size and disks, the guest job (guest/jobs/bench-JOB.sh)
 # and its parameters (quick_args added with QUICK=1), the grouping of the
-# report and its metrics, and (bases) the series it needs when not every
-# one; config/bench/NAME.md (or LEGEND.md) is the
+# report and its metrics, (targets, optional) "METRIC:GROUP:X" targets of
+# X times lower than the baseline, counted per run, and (bases) the series
+# it needs when not every one; config/bench/NAME.md (or LEGEND.md) is the
 # report's legend.  Adding a workload is a new pair of files there.
 BENCH_CONF=$TOP/config/bench
 known_workloads() {
@@ -50,7 +51,7 @@ workload() {
 		die "unknown workload '$1' (known: $(known_workloads)); a workload is a file in config/bench/"
 	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0 bases=
 	job= job_args= quick_args= plot= group= baseline= headline= metrics=
-	cdf=no legend_file=$1
+	cdf=no legend_file=$1 targets=
 	. "$f"
 	for v in kernels runs boot_s mem cpus timeout job plot group baseline headline metrics; do
 		[ -n "${!v}" ] || die "config/bench/$1 does not set $v"
@@ -210,6 +211,16 @@ report() {
 		echo
 		python3 "$TOP/scripts/stats.py" table --group "$group" --baseline "$baseline" \
 			--metrics "$(echo $headline | tr ' ' ,)" "$dir/raw.txt"
+		if [ -n "$targets" ]; then
+			echo
+			echo "## Targets"
+			echo
+			echo "Per run (one boot): the baseline's value divided by the group's;"
+			echo "a target \"Xx\" asks for a value at least X times lower than $baseline."
+			echo
+			python3 "$TOP/scripts/stats.py" ratios --group "$group" --baseline "$baseline" \
+				--targets "$(echo $targets | tr ' ' ,)" "$dir/raw.txt"
+		fi
 		if [ "$metrics" != "$headline" ]; then
 			echo
 			echo "## All metrics"

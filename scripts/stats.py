@@ -18,6 +18,11 @@ Input lines (from the guest jobs, one per run and setting):
       gnuplot data: one block per group (a "# GROUP" line, then "RUN MEAN"
       lines, the mean of M over the lines of that run), blocks separated
       by two blank lines (for "plot ... index i")
+  stats.py ratios --group KEY[+KEY...] --baseline VALUE --targets M:G:X,... FILE...
+      per target, a Markdown table row: metric M of the baseline divided
+      by M of group G in each run (the same run=, i.e. the same boot),
+      the smallest and the median ratio, and in how many runs the ratio
+      is at least X (a "X times lower than the baseline" target)
 
 Only the standard library: the Student t distribution comes from the
 regularized incomplete beta function (continued fraction, Lentz).
@@ -194,13 +199,38 @@ def runs(rows, group, metric):
     return '\n\n\n'.join(blocks)
 
 
+def ratios(rows, group, baseline, targets):
+    grouped(rows, group)
+    out = [f'| metric | {baseline} / {group} | runs | per run | min | median | target | runs meeting it |',
+           '|---|---|--:|---|--:|--:|--:|--:|']
+    for t in targets:
+        m, g, x = t.rsplit(':', 2)
+        x = float(x)
+        base = by_run(rows, group, baseline, m, lambda i: None)
+        other = by_run(rows, group, g, m, lambda i: None)
+        rs = []
+        for n in sorted((k for k in base if k is not None and k in other), key=int):
+            b, o = mean(base[n]), mean(other[n])
+            rs.append(b / o if o > 0 else math.inf if b > 0 else math.nan)
+        if not rs:
+            out.append(f'| {m} | {g} | 0 | | | | {fmt(x)}x | - |')
+            continue
+        srt = sorted(rs)
+        med = srt[len(srt) // 2] if len(srt) % 2 else (srt[len(srt) // 2 - 1] + srt[len(srt) // 2]) / 2
+        per = ' '.join('inf' if math.isinf(r) else '-' if math.isnan(r) else f'{r:.3g}' for r in rs)
+        ok = sum(1 for r in rs if r >= x)
+        out.append(f'| {m} | {g} | {len(rs)} | {per} | {fmt(min(srt))} | {fmt(med)} | {fmt(x)}x | {ok} of {len(rs)} |')
+    return '\n'.join(out)
+
+
 def fmt_plain(v):
     return f'{v:g}' if isinstance(v, float) else str(v)
 
 
 def main(argv):
     cmds = {'table': ('group', 'baseline', 'metrics'),
-            'runs': ('group', 'metric')}
+            'runs': ('group', 'metric'),
+            'ratios': ('group', 'baseline', 'targets')}
     if len(argv) < 2 or argv[1] not in ('csv', *cmds):
         sys.exit(__doc__)
     if argv[1] == 'csv':
@@ -218,6 +248,10 @@ def main(argv):
         sys.exit(__doc__)
     if argv[1] == 'runs':
         print(runs(parse(files), opts['group'], opts['metric']))
+        return
+    if argv[1] == 'ratios':
+        print(ratios(parse(files), opts['group'], opts['baseline'],
+                     opts['targets'].split(',')))
         return
     print(table(parse(files), opts['group'], opts['baseline'],
                 opts['metrics'].split(',')))

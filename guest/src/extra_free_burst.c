@@ -46,6 +46,7 @@
 #include <sys/wait.h>
 #include "../kselftest.h"
 #include "replay.h"
+#include "alloc_latency.h"
 
 #define EXTRA_PATH	"/proc/sys/vm/extra_free_kbytes"
 #define WSF_PATH	"/proc/sys/vm/watermark_scale_factor"
@@ -69,6 +70,7 @@ struct round {
 	long stall_us, stall_max_us;	/* direct reclaim, all tasks */
 	long stalls_self, stall_self_us;	/* of the burst task */
 	long first_stall_kb;		/* burst done at the first allocstall */
+	struct alat alloc;		/* allocator latency (-a) */
 	double secs;
 };
 
@@ -78,7 +80,7 @@ static pid_t writers[MAX_WRITERS];
 static const char *dir = ".";
 static char saved_extra[32], saved_wsf[32];
 static long wsf_peer;
-static int tracing;
+static int tracing, alloc_latency;
 static unsigned long sink;	/* keeps the reads of the burst */
 
 static int read_file(const char *path, char *buf, size_t len)
@@ -175,6 +177,7 @@ static void restore(void)
 		write_file(EXTRA_PATH, saved_extra);
 	if (tracing)
 		write_file(TRACING "/events/vmscan/enable", "0");
+	alat_cleanup();
 }
 
 /*
@@ -403,6 +406,8 @@ static void burst(struct round *r, const char *cdf_path)
 
 	settle();
 	trace_start();
+	if (alloc_latency && alat_start(getpid()))
+		ksft_exit_fail_msg("allocator latency: cannot start\n");
 	read_vmstat(&a);
 	r->first_stall_kb = -1;
 	start = ts_ns();
@@ -419,6 +424,8 @@ static void burst(struct round *r, const char *cdf_path)
 		}
 	}
 	r->secs = (ts_ns() - start) / 1e9;
+	if (alloc_latency && alat_stop(&r->alloc))
+		ksft_exit_fail_msg("allocator latency: cannot read the histograms\n");
 	read_vmstat(&b);
 	trace_stop(r);
 
@@ -464,8 +471,13 @@ static void print_round(enum setting s, int n, struct round *r)
 	printf(" stall_us=%ld stall_max_us=%ld stalls_self=%ld stall_self_us=%ld",
 	       r->stall_us, r->stall_max_us, r->stalls_self, r->stall_self_us);
 	printf(" first_stall_kb=%ld", r->first_stall_kb);
-	printf(" p50_us=%.1f p99_us=%.1f p999_us=%.1f max_us=%.1f\n",
+	printf(" p50_us=%.1f p99_us=%.1f p999_us=%.1f max_us=%.1f",
 	       r->p50 / 1e3, r->p99 / 1e3, r->p999 / 1e3, r->max / 1e3);
+	if (alloc_latency)
+		printf(" alloc_n=%ld alloc_lost=%ld alloc_dropped=%ld alloc_p50_us=%ld alloc_p99_us=%ld alloc_p999_us=%ld alloc_max_us=%ld",
+		       r->alloc.n, r->alloc.lost, r->alloc.dropped, r->alloc.p50 / 1000,
+		       r->alloc.p99 / 1000, r->alloc.p999 / 1000, r->alloc.max / 1000);
+	printf("\n");
 	fflush(stdout);
 }
 
@@ -473,13 +485,15 @@ static void help(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
-		"          [-s off|extra|wsf]... [-c CDF_PREFIX]\n"
+		"          [-s off|extra|wsf]... [-c CDF_PREFIX] [-a]\n"
 		"  -d  directory on a disk-backed file system (default .)\n"
 		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
 		"  -w  background writers (default 3, at most %d)\n"
 		"  -r  rounds of each setting (default 3)\n"
 		"  -s  bench mode: run these settings in turn, print one line per round\n"
-		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n",
+		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n"
+		"  -a  also measure the allocator's latency for the burst task\n"
+		"      (kprobe events and a histogram trigger; alloc_latency.h)\n",
 		argv0, MAX_WRITERS);
 	exit(KSFT_FAIL);
 }
@@ -491,12 +505,12 @@ int main(int argc, char **argv)
 	int stalled_off = 0, stalled_extra = 0, early_extra = 0;
 	long first_off = -1, first_late = -1;
 	const char *cdf = NULL;
-	char cdf_path[4096], buf[64];
+	char cdf_path[4096], buf[128];
 	struct round r;
 	struct statfs fs;
 	long burst_mb = 0;
 
-	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:a")) != -1) {
 		switch (opt) {
 		case 'd':
 			dir = optarg;
@@ -512,6 +526,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			cdf = optarg;
+			break;
+		case 'a':
+			alloc_latency = 1;
 			break;
 		case 's':
 			for (s = OFF; s <= WSF; s++)
@@ -552,6 +569,12 @@ int main(int argc, char **argv)
 	tracing = !access(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_begin", F_OK);
 	if (!tracing)
 		ksft_print_msg("no vmscan tracepoints: stall times not measured\n");
+	if (alloc_latency) {
+		if (alat_setup(buf, sizeof(buf)))
+			ksft_exit_fail_msg("-a: %s\n", buf);
+		ksft_print_msg("allocator latency: %s, movable allocations of the burst task\n",
+			       alat_func);
+	}
 	if (!bench)
 		ksft_set_plan(1);
 

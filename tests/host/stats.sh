@@ -146,4 +146,24 @@ diff -u - <(tail -n +3 "$tmp/out4") <<EXP
 | adv | base | 2 | -10 | 0 | -10 | -10 |  |  |
 | adv | patched | 2 | -5 | 0 | -5 | -5 | +50.0% | 0** |
 EXP
+# Per-run ratios against the baseline, paired by run=: run 1 500/20 =
+# 25, run 2 100/20 = 5, run 3 a zero in the group (inf, meets any
+# target), run 4 has no baseline line and does not count.
+cat > "$tmp/in5" <<'IN'
+burst run=1 setting=off m=500
+burst run=1 setting=extra m=20
+burst run=2 setting=off m=100
+burst run=2 setting=extra m=20
+burst run=3 setting=off m=100
+burst run=3 setting=extra m=0
+burst run=4 setting=extra m=1
+IN
+python3 "$top/scripts/stats.py" ratios --group setting --baseline off \
+	--targets m:extra:10,m:wsf:2 "$tmp/in5" > "$tmp/out5"
+diff -u - "$tmp/out5" <<'EXP'
+| metric | off / setting | runs | per run | min | median | target | runs meeting it |
+|---|---|--:|---|--:|--:|--:|--:|
+| m | extra | 3 | 25 5 inf | 5 | 25 | 10x | 2 of 3 |
+| m | wsf | 0 | | | | 2x | - |
+EXP
 echo "ok"
