@@ -49,8 +49,19 @@ disk_by_serial() {
 }
 
 # Swap on the disk the host attached with "run-guest.sh -w SIZE", if any.
+# SWAP_DEV=pmem: swap on /dev/pmem0 instead, a legacy pmem carve-out of
+# the guest's physical memory (memmap=SIZE!START on the command line):
+# swap at memory speed that is not guest RAM, so that a writer into swap
+# is bound by the kernel's work, not by the disk's I/O (issue 21).
 swap_on() {
 	local d
+	if [ "${SWAP_DEV:-}" = pmem ]; then
+		d=/dev/pmem0
+		[ -b $d ] || { echo "SWAP_DEV=pmem: no $d (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)"; exit 1; }
+		mkswap $d >/dev/null && swapon $d || { echo "SWAP_DEV=pmem: no swap on $d"; exit 1; }
+		echo "swap on $d (pmem): $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB, MemTotal $(awk '/MemTotal/ {print $2}' /proc/meminfo) kB"
+		return 0
+	fi
 	d=$(disk_by_serial swap) || return 0
 	swapon "$d" && echo "swap on $d: $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB"
 }
