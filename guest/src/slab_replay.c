@@ -23,6 +23,10 @@
  *     8-page block (found through /proc/self/pagemap) plus pages picked at
  *     random, a quarter in all (-P): no free block of order 3 is left but
  *     the margin's, and each can be rebuilt by migrating one page;
+ *   - with -U, the pages the fragmenter keeps are mlocked and
+ *     vm.compact_unevictable_allowed is 0: compaction can rebuild no
+ *     block, the worst case for waking kcompactd (what it costs is in
+ *     kcompactd_ms and the PSI memory stall, psi_some_ms);
  *   - hackbench over pipes (-g groups, by default one per 25 MiB of memory,
  *     -l loops), (-r) rounds with a pause between them, grows the task,
  *     signal, mm and kmalloc caches.
@@ -88,6 +92,8 @@ static const char * const vm_names[NR_V] = {
 struct sample {
 	long vm[NR_V];
 	long slabs, fallbacks;	/* caches whose order is above the minimum */
+	long kcompactd_ms;	/* CPU time of the kcompactd threads */
+	long psi_some_us, psi_full_us;	/* /proc/pressure/memory totals */
 	double t;
 };
 
@@ -95,10 +101,14 @@ static long page_size;
 #define BOOST		"/proc/sys/vm/watermark_boost_factor"
 #define PROACTIVE	"/proc/sys/vm/compaction_proactiveness"
 #define PCP_FRACTION	"/proc/sys/vm/percpu_pagelist_high_fraction"
+#define UNEVICTABLE	"/proc/sys/vm/compact_unevictable_allowed"
+#define MAX_KCOMPACTD	1024	/* one per node */
 
 static int groups, loops = 200, rounds = 2, pause_s = 5;
-static int hog_pct = 29, pin_pct = 25, bench, keep_wakers;
+static int hog_pct = 29, pin_pct = 25, bench, keep_wakers, unmovable;
 static char saved_boost[32], saved_proactive[32], saved_pcp[32];
+static char saved_unevictable[32];
+static int kcompactd[MAX_KCOMPACTD], nr_kcompactd;
 static long stop_kb;	/* the fragmenter stops when MemFree falls below */
 static int thp_saved;
 static const char *cache_file;
@@ -125,6 +135,9 @@ static void restore(void)
 		put(PROACTIVE, saved_proactive);
 	if (saved_pcp[0])
 		put(PCP_FRACTION, saved_pcp);
+	if (saved_unevictable[0])
+		put(UNEVICTABLE, saved_unevictable);
+	saved_unevictable[0] = '\0';
 	saved_boost[0] = '\0';
 	saved_proactive[0] = '\0';
 	saved_pcp[0] = '\0';
@@ -153,6 +166,69 @@ static long first_num(const char *path)
 	if (read_file(path, buf, sizeof(buf)) <= 0)
 		return -1;
 	return atol(buf);
+}
+
+/* The PIDs of the kcompactd threads, by their comm. */
+static void find_kcompactd(void)
+{
+	char path[64], comm[64];
+	struct dirent *d;
+	DIR *dir = opendir("/proc");
+
+	if (!dir)
+		ksft_exit_fail_msg("/proc: %s\n", strerror(errno));
+	while ((d = readdir(dir)) && nr_kcompactd < MAX_KCOMPACTD) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/comm", atoi(d->d_name));
+		if (read_file(path, comm, sizeof(comm)) > 0 &&
+		    !strncmp(comm, "kcompactd", 9))
+			kcompactd[nr_kcompactd++] = atoi(d->d_name);
+	}
+	closedir(dir);
+}
+
+/* utime + stime of the kcompactd threads, in ms. */
+static long kcompactd_ms(void)
+{
+	long ticks = 0, ut, st, hz = sysconf(_SC_CLK_TCK);
+	char path[64], buf[1024], *p;
+	int i;
+
+	for (i = 0; i < nr_kcompactd; i++) {
+		snprintf(path, sizeof(path), "/proc/%d/stat", kcompactd[i]);
+		if (read_file(path, buf, sizeof(buf)) <= 0)
+			continue;
+		/* after "(comm) ": state, then utime and stime are 12th, 13th */
+		p = strrchr(buf, ')');
+		if (p && sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld",
+				&ut, &st) == 2)
+			ticks += ut + st;
+	}
+	return ticks * 1000 / hz;
+}
+
+/* The "total=" of the "some" and "full" lines of /proc/pressure/memory. */
+static void psi_memory(long *some, long *full)
+{
+	char line[256], kind[8];
+	long total;
+	FILE *f = fopen("/proc/pressure/memory", "r");
+
+	*some = *full = -1;
+	while (f && fgets(line, sizeof(line), f)) {
+		char *t = strstr(line, "total=");
+
+		if (!t || sscanf(line, "%7s", kind) != 1)
+			continue;
+		total = atol(t + 6);
+		if (!strcmp(kind, "some"))
+			*some = total;
+		else if (!strcmp(kind, "full"))
+			*full = total;
+	}
+	if (f)
+		fclose(f);
 }
 
 static void sample(struct sample *s)
@@ -207,6 +283,8 @@ static void sample(struct sample *s)
 		s->fallbacks += fallback;
 	}
 	closedir(dir);
+	s->kcompactd_ms = kcompactd_ms();
+	psi_memory(&s->psi_some_us, &s->psi_full_us);
 	s->t = monotonic_secs();
 }
 
@@ -354,6 +432,9 @@ static void fragmenter(size_t bytes, void *unused)
 	}
 	free(pfns);
 	free(seen);
+	/* -U: the pages kept are locked where they are (no fault-in) */
+	if (unmovable && mlock2(p, bytes, MLOCK_ONFAULT))
+		ksft_exit_fail_msg("mlock2 of the kept pages: %s\n", strerror(errno));
 }
 
 static void hog(size_t bytes, void *unused)
@@ -395,6 +476,7 @@ static void print_sample(const char *prefix, int r, double secs,
 			 struct sample *a, struct sample *b, long o3)
 {
 	long slabs = b->slabs - a->slabs, fb = b->fallbacks - a->fallbacks;
+	double wall_ms;
 	int i;
 
 	/* the key=value lines are for bench mode; TAP comments otherwise */
@@ -404,6 +486,16 @@ static void print_sample(const char *prefix, int r, double secs,
 	       slabs, fb, slabs ? 100.0 * (slabs - fb) / slabs : 100.0, o3);
 	for (i = 0; i < NR_V; i++)
 		printf(" %s=%ld", vm_names[i], b->vm[i] - a->vm[i]);
+	/* the window's cost in percent of one CPU: kcompactd, PSI memory */
+	wall_ms = (b->t - a->t) * 1000;
+	printf(" wall_ms=%.0f kcompactd_ms=%ld kcompactd_pct=%.2f",
+	       wall_ms, b->kcompactd_ms - a->kcompactd_ms,
+	       wall_ms > 0 ? 100 * (b->kcompactd_ms - a->kcompactd_ms) / wall_ms : 0);
+	if (a->psi_some_us >= 0 && b->psi_some_us >= 0)
+		printf(" psi_some_ms=%.1f psi_some_pct=%.2f psi_full_ms=%.1f",
+		       (b->psi_some_us - a->psi_some_us) / 1e3,
+		       wall_ms > 0 ? (b->psi_some_us - a->psi_some_us) / 10 / wall_ms : 0,
+		       (b->psi_full_us - a->psi_full_us) / 1e3);
 	printf("\n");
 	fflush(stdout);
 }
@@ -435,7 +527,7 @@ static int have_hackbench(void)
 static void help(const char *prog)
 {
 	printf("usage: %s [-B] [-k] [-g GROUPS] [-l LOOPS] [-r ROUNDS] [-p PAUSE_S]\n"
-	       "       [-H HOG_PCT] [-P PIN_PCT] [-c FILE]\n"
+	       "       [-H HOG_PCT] [-P PIN_PCT] [-c FILE] [-U]\n"
 	       "  -B  bench mode: key=value lines per round and per run, no checks\n"
 	       "  -k  keep vm.watermark_boost_factor and vm.compaction_proactiveness\n"
 	       "      (default: 0 while the test runs)\n"
@@ -444,7 +536,9 @@ static void help(const char *prog)
 	       "  -r  rounds of hackbench (2), -p seconds between them (5)\n"
 	       "  -c  read FILE into the page cache before the hogger starts\n"
 	       "  -H  hogger, percent of total memory (29)\n"
-	       "  -P  pages kept by the fragmenter, percent (25)\n", prog);
+	       "  -P  pages kept by the fragmenter, percent (25)\n"
+	       "  -U  the pages kept are mlocked, vm.compact_unevictable_allowed=0:\n"
+	       "      compaction can rebuild no block\n", prog);
 }
 
 int main(int argc, char **argv)
@@ -456,7 +550,7 @@ int main(int argc, char **argv)
 	pid_t frag_pid, hog_pid;
 	int o, r;
 
-	while ((o = getopt(argc, argv, "Bkg:l:r:p:H:P:c:h")) != -1) {
+	while ((o = getopt(argc, argv, "Bkg:l:r:p:H:P:c:Uh")) != -1) {
 		switch (o) {
 		case 'B':
 			bench = 1;
@@ -484,6 +578,9 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			cache_file = optarg;
+			break;
+		case 'U':
+			unmovable = 1;
 			break;
 		case 'h':
 			help(argv[0]);
@@ -525,8 +622,13 @@ int main(int argc, char **argv)
 		set_knob(BOOST, saved_boost, sizeof(saved_boost), "0");
 		set_knob(PROACTIVE, saved_proactive, sizeof(saved_proactive), "0");
 	}
-	ksft_print_msg("hackbench -p -g %d -l %d, %d rounds; boost and proactive compaction %s\n",
-		       groups, loops, rounds, keep_wakers ? "as they are" : "off");
+	if (unmovable)
+		set_knob(UNEVICTABLE, saved_unevictable, sizeof(saved_unevictable), "0");
+	find_kcompactd();
+	ksft_print_msg("hackbench -p -g %d -l %d, %d rounds; boost and proactive compaction %s%s; %d kcompactd\n",
+		       groups, loops, rounds, keep_wakers ? "as they are" : "off",
+		       unmovable ? "; kept pages mlocked, not compacted" : "",
+		       nr_kcompactd);
 
 	/* every clean, freeable page out first, then a fresh free list */
 	sync();
