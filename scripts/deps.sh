@@ -13,6 +13,9 @@ pkgs=(debian-archive-keyring build-essential flex bison bc libelf-dev libssl-dev
       python3-ply python3-git)
 # gnuplot-nox conflicts with gnuplot-qt and -x11: any gnuplot will do
 [ "${1:-}" = bench ] && ! command -v gnuplot >/dev/null && pkgs+=(gnuplot-nox)
+# make bench-redis: Redis and redis-benchmark (no service: redis-server is
+# a link in the redis-server package to redis-tools' binary)
+[ "${1:-}" = bench ] && pkgs+=(redis-tools)
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -44,6 +44,14 @@ for p in hackbench stress-ng; do
 	path=$(command -v $p) || die "$p not found (see scripts/deps.sh)"
 	copy_bin "$path" /usr/bin/$p
 done
+# Redis for make bench-redis, when installed (redis-tools, which
+# scripts/deps.sh bench installs: redis-server is the same binary as
+# redis-check-rdb and picks its role by its name)
+if [ -x /usr/bin/redis-check-rdb ] && [ -x /usr/bin/redis-benchmark ]; then
+	copy_bin /usr/bin/redis-check-rdb /usr/bin/redis-server
+	copy_bin /usr/bin/redis-benchmark
+	copy_bin /usr/bin/redis-cli
+fi
 
 # The harness's own guest programs (guest/src/*.c), static.  The workload
 # replays use the tree's selftest helpers (kselftest.h, vm_util.c, and

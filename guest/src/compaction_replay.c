@@ -31,6 +31,10 @@
  * Bench mode (-B): one run with the settings as they are (defrag from -D,
  * budget from -b if given), and one line of key=value results.
  *
+ * Fragment mode (-F): fragment memory as a run does, print one line
+ * "fragmented ..." and hold the pages until SIGTERM, for a workload of
+ * another program (make bench-redis).
+ *
  * THP settings and the budget are restored on exit.
  */
 #define _GNU_SOURCE
@@ -532,12 +536,13 @@ static void set_thp(const char *defrag)
 static void help(const char *prog)
 {
 	printf("%s [-b BUDGET_US] [-f FRAG_PCT] [-u USE_PCT] [-T FILE]\n"
-	       "    [-B [-D always|defer|defer+madvise|madvise|never]]\n"
+	       "    [-B [-D always|defer|defer+madvise|madvise|never]] | -F [-f FRAG_PCT]\n"
 	       "  -b  budget for the small-budget test, or for -B (default: test 1000, -B as set)\n"
 	       "  -f  share of free memory to fragment (default 60)\n"
 	       "  -u  share of free memory + swap to write (default 75)\n"
 	       "  -B  bench mode: one run, one 'compaction key=value' line\n"
 	       "  -D  THP defrag setting of the bench run (default always)\n"
+	       "  -F  fragment memory, print \"fragmented ...\", hold it until SIGTERM\n"
 	       "  -T  trace all compaction events and context switches, copy the trace to FILE\n",
 	       prog);
 }
@@ -545,11 +550,11 @@ static void help(const char *prog)
 int main(int argc, char **argv)
 {
 	const char *defrag = "always";
-	int bench = 0, opt;
+	int bench = 0, fragment_only = 0, opt;
 	long tick, ticks = 1, limit, i, over = 0;
 	struct run r;
 
-	while ((opt = getopt(argc, argv, "b:f:u:BD:T:h")) != -1) {
+	while ((opt = getopt(argc, argv, "b:f:u:BD:FT:h")) != -1) {
 		switch (opt) {
 		case 'b':
 			budget_us = atol(optarg);
@@ -565,6 +570,9 @@ int main(int argc, char **argv)
 			break;
 		case 'D':
 			defrag = optarg;
+			break;
+		case 'F':
+			fragment_only = 1;
 			break;
 		case 'T':
 			trace_copy = optarg;
@@ -591,6 +599,23 @@ int main(int argc, char **argv)
 	atexit(restore);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+
+	if (fragment_only) {
+		size_t bytes;
+
+		if (geteuid())
+			ksft_exit_fail_msg("-F needs root\n");
+		sync();
+		sysctl_write("/proc/sys/vm/drop_caches", "3");
+		bytes = (size_t)meminfo_kb("MemFree") * frag_pct / 100 * 1024;
+		/* the child holds the pages; it dies with this process */
+		start_child(fragment_memory, bytes, NULL);
+		printf("fragmented %zu MiB (1 page in 8 kept), %ld MiB free\n",
+		       bytes >> 20, meminfo_kb("MemFree") >> 10);
+		fflush(stdout);
+		for (;;)
+			pause();
+	}
 
 	if (!bench) {
 		ksft_print_header();

@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench-redis, guest side: Redis growing its data set on fragmented
+# memory with THP enabled=always, every request's latency measured by
+# redis-benchmark.  One boot = one run of every setting, in an order that
+# rotates with the run number.  Per setting: memory is fragmented afresh
+# (compaction_replay -F: 1 page in 8 kept, mlocked, over REDIS_FRAG
+# percent of free memory), a new redis-server starts (THP allowed for it:
+# Redis 7 turns THP off for itself unless told "disable-thp no", for the
+# very stalls measured here), redis-benchmark SETs REDIS_VALUE-byte
+# values under random keys of a key space of REDIS_PCT percent of
+# memory, then Redis and the fragmenter end.  Lines "redis setting=...
+# key=value" go to $RESULTS/bench.txt.
+#
+# REDIS_SETTINGS (default "always:0 always:4000 defer+madvise:0 never:0"):
+# DEFRAG:BUDGET_US, BUDGET_US being vm.compaction_async_budget_us (0
+# on a kernel without the knob); REDIS_PCT (40), REDIS_VALUE (1024),
+# REDIS_CLIENTS (4), REDIS_FRAG (60), RUN (the run number).
+. /jobs/common.sh
+
+knob=/proc/sys/vm/compaction_async_budget_us
+thp=/sys/kernel/mm/transparent_hugepage
+sock=/tmp/redis.sock
+command -v redis-server >/dev/null && command -v redis-benchmark >/dev/null ||
+	{ echo "no redis-server or redis-benchmark in the initramfs (redis-tools on the host)"; exit 1; }
+set -- ${REDIS_SETTINGS:-always:0 always:4000 defer+madvise:0 never:0}
+set -- $(rotate "${RUN:-1}" "$@")
+value=${REDIS_VALUE:-1024}
+mem_kb=$(awk '/^MemTotal/ {print $2}' /proc/meminfo)
+# a key costs its value and about 100 bytes of Redis and jemalloc
+keys=$((mem_kb * ${REDIS_PCT:-40} / 100 * 1024 / (value + 100)))
+echo always > $thp/enabled || exit 1
+echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
+
+vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
+vm_keys="thp_fault_alloc thp_fault_fallback compact_stall compact_success compact_fail allocstall_normal allocstall_movable"
+snap() { for k in $vm_keys; do printf '%s ' "$(vm $k)"; done; }
+
+: > "$RESULTS/bench.txt"
+for s in "$@"; do
+	defrag=${s%%:*} budget=${s#*:}
+	echo "$defrag" > $thp/defrag || { echo "defrag $defrag refused"; exit 1; }
+	if [ -w $knob ]; then
+		echo "$budget" > $knob || exit 1
+	elif [ "$budget" != 0 ]; then
+		echo "setting $s: this kernel has no $knob"; exit 1
+	fi
+	compaction_replay -F -f "${REDIS_FRAG:-60}" > /tmp/frag.out 2>&1 &
+	fpid=$!
+	i=0
+	until grep -q '^fragmented' /tmp/frag.out; do
+		i=$((i + 1))
+		[ $i -le 600 ] && kill -0 $fpid 2>/dev/null ||
+			{ cat /tmp/frag.out; echo "the fragmenter failed"; exit 1; }
+		sleep 1
+	done
+	cat /tmp/frag.out
+	rm -f $sock
+	redis-server --port 0 --unixsocket $sock --save '' --appendonly no \
+		--disable-thp no --daemonize no > /tmp/redis.log 2>&1 &
+	rpid=$!
+	i=0
+	until redis-cli -s $sock ping 2>/dev/null | grep -q PONG; do
+		i=$((i + 1))
+		[ $i -le 60 ] && kill -0 $rpid 2>/dev/null ||
+			{ cat /tmp/redis.log; echo "redis-server did not start"; exit 1; }
+		sleep 1
+	done
+	before=$(snap)
+	redis-benchmark -s $sock -t set -n "$keys" -r "$keys" -d "$value" \
+		-c "${REDIS_CLIENTS:-4}" > /tmp/bench.out 2>&1 ||
+		{ tail -20 /tmp/bench.out; echo "redis-benchmark failed"; exit 1; }
+	after=$(snap)
+	huge_kb=$(awk '/^AnonHugePages/ {print $2}' /proc/$rpid/smaps_rollup)
+	rss_kb=$(awk '/^Rss/ {print $2}' /proc/$rpid/smaps_rollup)
+	redis-cli -s $sock shutdown nosave >/dev/null 2>&1
+	wait $rpid
+	kill $fpid
+	wait $fpid
+	# "99.902% <= 1.231 milliseconds (cumulative count 99902)": the first
+	# line at or above each percentile; the summary's throughput
+	lat=$(awk '/^Latency by percentile distribution/ { on = 1; next }
+		on && /^$/ { on = 0 }
+		on && $2 == "<=" {
+			p = $1; sub("%", "", p); v = $3 * 1000
+			if (p >= 50 && !a) { a = 1; printf " p50_us=%d", v }
+			if (p >= 99 && !b) { b = 1; printf " p99_us=%d", v }
+			if (p >= 99.9 && !c) { c = 1; printf " p999_us=%d", v }
+			max = v }
+		/requests per second/ && /throughput/ { rps = $3 }
+		END { printf " max_us=%d rps=%s", max, rps }' /tmp/bench.out)
+	case $lat in *p999_us=*rps=[0-9]*) ;; *)
+		tail -30 /tmp/bench.out; echo "no latency distribution from redis-benchmark"; exit 1 ;;
+	esac
+	# /proc/vmstat deltas over the benchmark; thp_pct: faults served huge
+	d=$(echo "$vm_keys|$before|$after" | awk -F'|' '{
+		n = split($1, k, " "); split($2, a, " "); split($3, b, " ")
+		for (i = 1; i <= n; i++) { v[k[i]] = b[i] - a[i]; printf " %s=%d", k[i], v[k[i]] }
+		t = v["thp_fault_alloc"] + v["thp_fault_fallback"]
+		printf " thp_pct=%.1f", t ? 100 * v["thp_fault_alloc"] / t : 0 }')
+	echo "redis setting=$defrag:$budget keys=$keys value=$value$lat rss_kb=$rss_kb anon_huge_kb=$huge_kb$d" |
+		tee -a "$RESULTS/bench.txt"
+done
+echo 0 > $knob 2>/dev/null
+bench_end
