@@ -434,7 +434,10 @@ fi
 start=$(date +%s)
 # every workload is checked (and its kernels noted) before anything is built
 ks=
-for w in "$@"; do workload "$w"; ks="$ks $kernels"; done
+for w in "$@"; do workload "$w"; ks="$ks $kernels"; wl_jobs="${wl_jobs:-} $job"; done
+# Redis goes into the initramfs only for bench-redis: its 10 MB would
+# take guest memory from every other workload
+[[ " $wl_jobs " == *" redis "* ]] && export INITRAMFS_REDIS=1
 kernels=$(echo $ks | tr ' ' '\n' | sort -u)
 for k in $kernels; do
 	case $k in

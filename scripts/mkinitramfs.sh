@@ -44,10 +44,12 @@ for p in hackbench stress-ng; do
 	path=$(command -v $p) || die "$p not found (see scripts/deps.sh)"
 	copy_bin "$path" /usr/bin/$p
 done
-# Redis for make bench-redis, when installed (redis-tools, which
+# Redis for make bench-redis (INITRAMFS_REDIS=1; redis-tools, which
 # scripts/deps.sh bench installs: redis-server is the same binary as
 # redis-check-rdb and picks its role by its name)
-if [ -x /usr/bin/redis-check-rdb ] && [ -x /usr/bin/redis-benchmark ]; then
+if [ "${INITRAMFS_REDIS:-0}" = 1 ]; then
+	[ -x /usr/bin/redis-check-rdb ] && [ -x /usr/bin/redis-benchmark ] ||
+		die "INITRAMFS_REDIS=1: no redis-check-rdb or redis-benchmark (apt-get install redis-tools)"
 	copy_bin /usr/bin/redis-check-rdb /usr/bin/redis-server
 	copy_bin /usr/bin/redis-benchmark
 	copy_bin /usr/bin/redis-cli

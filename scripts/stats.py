@@ -204,20 +204,23 @@ def ratios(rows, group, baseline, targets):
     out = [f'| metric | {baseline} / {group} | runs | per run | min | median | target | runs meeting it |',
            '|---|---|--:|---|--:|--:|--:|--:|']
     for t in targets:
-        m, g, x = t.rsplit(':', 2)
+        m, rest = t.split(':', 1)
+        g, x = rest.rsplit(':', 1)
         x = float(x)
         base = by_run(rows, group, baseline, m, lambda i: None)
         other = by_run(rows, group, g, m, lambda i: None)
         rs = []
         for n in sorted((k for k in base if k is not None and k in other), key=int):
             b, o = mean(base[n]), mean(other[n])
-            rs.append(b / o if o > 0 else math.inf if b > 0 else math.nan)
+            # a value not measured (negative) or zero gives no ratio: the
+            # run does not meet the target
+            rs.append(b / o if o > 0 and b > 0 else math.nan)
         if not rs:
             out.append(f'| {m} | {g} | 0 | | | | {fmt(x)}x | - |')
             continue
-        srt = sorted(rs)
+        srt = sorted(r for r in rs if not math.isnan(r)) or [math.nan]
         med = srt[len(srt) // 2] if len(srt) % 2 else (srt[len(srt) // 2 - 1] + srt[len(srt) // 2]) / 2
-        per = ' '.join('inf' if math.isinf(r) else '-' if math.isnan(r) else f'{r:.3g}' for r in rs)
+        per = ' '.join('-' if math.isnan(r) else f'{r:.3g}' for r in rs)
         ok = sum(1 for r in rs if r >= x)
         out.append(f'| {m} | {g} | {len(rs)} | {per} | {fmt(min(srt))} | {fmt(med)} | {fmt(x)}x | {ok} of {len(rs)} |')
     return '\n'.join(out)

@@ -28,8 +28,9 @@ set -- ${REDIS_SETTINGS:-always:0 always:4000 defer+madvise:0 never:0}
 set -- $(rotate "${RUN:-1}" "$@")
 value=${REDIS_VALUE:-1024}
 mem_kb=$(awk '/^MemTotal/ {print $2}' /proc/meminfo)
-# a key costs its value and about 100 bytes of Redis and jemalloc
-keys=$((mem_kb * ${REDIS_PCT:-40} / 100 * 1024 / (value + 100)))
+# a key costs its value in jemalloc's size class (up to a quarter more)
+# and about 150 bytes of Redis's own
+keys=$((mem_kb * ${REDIS_PCT:-40} / 100 * 1024 / (value + value / 4 + 150)))
 echo always > $thp/enabled || exit 1
 echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
 
@@ -78,18 +79,22 @@ for s in "$@"; do
 	wait $rpid
 	kill $fpid
 	wait $fpid
-	# "99.902% <= 1.231 milliseconds (cumulative count 99902)": the first
-	# line at or above each percentile; the summary's throughput
-	lat=$(awk '/^Latency by percentile distribution/ { on = 1; next }
+	# "99.902% <= 1.231 milliseconds (cumulative count 99902)": the
+	# first line whose cumulative count reaches each quantile (lines
+	# whose count did not change are left out by redis-benchmark); the
+	# summary's throughput
+	lat=$(awk -v n="$keys" '
+		function q(f) { return int(f * n) + (f * n > int(f * n)) }
+		/^Latency by percentile distribution/ { on = 1; next }
 		on && /^$/ { on = 0 }
 		on && $2 == "<=" {
-			p = $1; sub("%", "", p); v = $3 * 1000
-			if (p >= 50 && !a) { a = 1; printf " p50_us=%d", v }
-			if (p >= 99 && !b) { b = 1; printf " p99_us=%d", v }
-			if (p >= 99.9 && !c) { c = 1; printf " p999_us=%d", v }
+			c = $NF; sub(/\)/, "", c); c += 0; v = $3 * 1000
+			if (c >= q(0.5) && !a) { a = 1; printf " p50_us=%.0f", v }
+			if (c >= q(0.99) && !b) { b = 1; printf " p99_us=%.0f", v }
+			if (c >= q(0.999) && !d) { d = 1; printf " p999_us=%.0f", v }
 			max = v }
 		/requests per second/ && /throughput/ { rps = $3 }
-		END { printf " max_us=%d rps=%s", max, rps }' /tmp/bench.out)
+		END { printf " max_us=%.0f rps=%s", max, rps }' /tmp/bench.out)
 	case $lat in *p999_us=*rps=[0-9]*) ;; *)
 		tail -30 /tmp/bench.out; echo "no latency distribution from redis-benchmark"; exit 1 ;;
 	esac
@@ -102,5 +107,5 @@ for s in "$@"; do
 	echo "redis setting=$defrag:$budget keys=$keys value=$value$lat rss_kb=$rss_kb anon_huge_kb=$huge_kb$d" |
 		tee -a "$RESULTS/bench.txt"
 done
-echo 0 > $knob 2>/dev/null
+[ ! -w $knob ] || echo 0 > $knob
 bench_end

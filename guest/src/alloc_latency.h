@@ -76,11 +76,12 @@ static void alat_remove_triggers(void)
 
 	if (!alat_trigger_out[0])
 		return;
+	/* appended: an open with O_TRUNC would drop every trigger at once */
 	snprintf(buf, sizeof(buf), "!%s", alat_trigger_out);
-	alat_write(ALAT_OUT "/trigger", buf, 0);
+	alat_write(ALAT_OUT "/trigger", buf, 1);
 	snprintf(buf, sizeof(buf), "!%s", alat_trigger_in);
-	alat_write(ALAT_IN "/trigger", buf, 0);
-	alat_write(ALAT_LAT "/trigger", "!" ALAT_LAT_HIST, 0);
+	alat_write(ALAT_IN "/trigger", buf, 1);
+	alat_write(ALAT_LAT "/trigger", "!" ALAT_LAT_HIST, 1);
 	alat_trigger_out[0] = alat_trigger_in[0] = '\0';
 }
 
@@ -191,7 +192,7 @@ static int alat_stop(struct alat *a)
 		/* { ns: ~ 3000-3999 } hitcount:          7 */
 		p = strstr(line, "~ ");
 		if (p && n < ALAT_MAX_BUCKETS &&
-		    sscanf(p, "~ %ld-%*d } hitcount: %ld", &v, &c) == 2) {
+		    sscanf(p, "~ %ld-%*[0-9] } hitcount: %ld", &v, &c) == 2) {
 			lo[n] = v;
 			cnt[n++] = c;
 			sum += c;
@@ -207,7 +208,8 @@ static int alat_stop(struct alat *a)
 		return -1;
 	}
 	a->n = hits;
-	a->lost = in_hits - hits;
+	/* Hits counts what the histogram kept, Dropped the rest */
+	a->lost = in_hits - hits - dropped;
 	a->dropped = dropped;
 	if (!n)
 		return 0;

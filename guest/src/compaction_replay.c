@@ -533,6 +533,15 @@ static void set_thp(const char *defrag)
 	thp_push_settings(&s);
 }
 
+/* -F: the pages are free again when this process is gone */
+static pid_t frag_child;
+static void on_fragment_term(int sig)
+{
+	kill(frag_child, SIGKILL);
+	waitpid(frag_child, NULL, 0);
+	_exit(0);
+}
+
 static void help(const char *prog)
 {
 	printf("%s [-b BUDGET_US] [-f FRAG_PCT] [-u USE_PCT] [-T FILE]\n"
@@ -608,8 +617,9 @@ int main(int argc, char **argv)
 		sync();
 		sysctl_write("/proc/sys/vm/drop_caches", "3");
 		bytes = (size_t)meminfo_kb("MemFree") * frag_pct / 100 * 1024;
-		/* the child holds the pages; it dies with this process */
-		start_child(fragment_memory, bytes, NULL);
+		/* the child holds the pages until SIGTERM */
+		frag_child = start_child(fragment_memory, bytes, NULL);
+		signal(SIGTERM, on_fragment_term);
 		printf("fragmented %zu MiB (1 page in 8 kept), %ld MiB free\n",
 		       bytes >> 20, meminfo_kb("MemFree") >> 10);
 		fflush(stdout);

@@ -622,6 +622,8 @@ int main(int argc, char **argv)
 		set_knob(BOOST, saved_boost, sizeof(saved_boost), "0");
 		set_knob(PROACTIVE, saved_proactive, sizeof(saved_proactive), "0");
 	}
+	if (unmovable && access("/proc/pressure/memory", R_OK))
+		ksft_exit_fail_msg("-U: no /proc/pressure/memory (CONFIG_PSI) for the cost of the wake\n");
 	if (unmovable)
 		set_knob(UNEVICTABLE, saved_unevictable, sizeof(saved_unevictable), "0");
 	find_kcompactd();

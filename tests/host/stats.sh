@@ -147,8 +147,10 @@ diff -u - <(tail -n +3 "$tmp/out4") <<EXP
 | adv | patched | 2 | -5 | 0 | -5 | -5 | +50.0% | 0** |
 EXP
 # Per-run ratios against the baseline, paired by run=: run 1 500/20 =
-# 25, run 2 100/20 = 5, run 3 a zero in the group (inf, meets any
-# target), run 4 has no baseline line and does not count.
+# 25, run 2 100/20 = 5, run 3 a zero in the group and run 5 a value not
+# measured (-1) give no ratio ("-", not meeting the target), run 4 has no
+# baseline line and does not count.  A group may hold ":" (redis's
+# always:4000).
 cat > "$tmp/in5" <<'IN'
 burst run=1 setting=off m=500
 burst run=1 setting=extra m=20
@@ -157,13 +159,17 @@ burst run=2 setting=extra m=20
 burst run=3 setting=off m=100
 burst run=3 setting=extra m=0
 burst run=4 setting=extra m=1
+burst run=5 setting=off m=-1
+burst run=5 setting=extra m=3
+burst run=1 setting=a:4000 m=50
 IN
 python3 "$top/scripts/stats.py" ratios --group setting --baseline off \
-	--targets m:extra:10,m:wsf:2 "$tmp/in5" > "$tmp/out5"
+	--targets m:extra:10,m:wsf:2,m:a:4000:10 "$tmp/in5" > "$tmp/out5"
 diff -u - "$tmp/out5" <<'EXP'
 | metric | off / setting | runs | per run | min | median | target | runs meeting it |
 |---|---|--:|---|--:|--:|--:|--:|
-| m | extra | 3 | 25 5 inf | 5 | 25 | 10x | 2 of 3 |
+| m | extra | 4 | 25 5 - - | 5 | 15 | 10x | 1 of 4 |
 | m | wsf | 0 | | | | 2x | - |
+| m | a:4000 | 1 | 10 | 10 | 10 | 10x | 1 of 1 |
 EXP
 echo "ok"
