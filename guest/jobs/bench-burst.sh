@@ -3,7 +3,8 @@
 #
 # make bench-burst, guest side: one boot = one run of every setting of the
 # burst replay (guest/src/extra_free_burst.c, bench mode), in an order
-# that rotates with the run number.  Lines "burst setting=... key=value"
+# that changes with the run number (balanced: each setting follows each
+# other equally often over 6 runs).  Lines "burst setting=... key=value"
 # go to $RESULTS/bench.txt, latency quantiles to $RESULTS/cdf.SETTING.
 #
 # BURST_SETTINGS (default "off extra wsf"), BURST_ROUNDS (default 1),
@@ -15,7 +16,7 @@
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
-set -- $(rotate "${RUN:-1}" "$@")
+set -- $(balanced "${RUN:-1}" "$@")
 args=
 for s in "$@"; do args="$args -s $s"; done
 

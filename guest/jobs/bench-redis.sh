@@ -4,9 +4,10 @@
 # make bench-redis, guest side: Redis growing its data set on fragmented
 # memory with THP enabled=always, every request's latency measured by
 # redis-benchmark.  One boot = one run of every setting, in an order that
-# rotates with the run number.  Per setting: memory is fragmented afresh
-# (compaction_replay -F: 1 page in 8 kept, mlocked, over REDIS_FRAG
-# percent of free memory), a new redis-server starts (THP allowed for it:
+# changes with the run number (balanced: each setting first and after
+# each other equally often over 4 runs).  Per setting: memory is
+# fragmented afresh (compaction_replay -F: 1 page in 8 kept, mlocked,
+# over REDIS_FRAG percent of free memory), a new redis-server starts (THP allowed for it:
 # Redis 7 turns THP off for itself unless told "disable-thp no", for the
 # very stalls measured here), redis-benchmark SETs REDIS_VALUE-byte
 # values under random keys of a key space of REDIS_PCT percent of
@@ -25,7 +26,7 @@ sock=/tmp/redis.sock
 command -v redis-server >/dev/null && command -v redis-benchmark >/dev/null ||
 	{ echo "no redis-server or redis-benchmark in the initramfs (redis-tools on the host)"; exit 1; }
 set -- ${REDIS_SETTINGS:-always:0 always:4000 defer+madvise:0 never:0}
-set -- $(rotate "${RUN:-1}" "$@")
+set -- $(balanced "${RUN:-1}" "$@")
 value=${REDIS_VALUE:-1024}
 mem_kb=$(awk '/^MemTotal/ {print $2}' /proc/meminfo)
 # a key costs its value in jemalloc's size class (up to a quarter more)

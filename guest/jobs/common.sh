@@ -82,3 +82,25 @@ rotate() {
 	while [ $i -lt $((n % $#)) ]; do set -- "$@" "$1"; shift; i=$((i + 1)); done
 	echo "$@"
 }
+
+# balanced N WORD...: the order of the words for run N, from a Williams
+# design: over K runs (2K for an odd number K of words) every word comes
+# first equally often and follows every other word equally often.
+# rotate's K orders always put a word after the same one, so what a
+# setting leaves behind always lands on the same next setting (issue 21:
+# the burst's "extra" always after "off").
+balanced() {
+	[ $# -gt 1 ] || { echo "$@"; return 0; }
+	echo "$@" | awk '{
+		k = NF - 1; rows = k % 2 ? 2 * k : k
+		r = ($1 - 1) % rows; if (r < 0) r += rows
+		rev = r >= k; if (rev) r -= k
+		# first row 0, 1, k-1, 2, k-2, ...; row r adds r
+		for (p = 0; p < k; p++) {
+			f = p % 2 ? (p + 1) / 2 : (p ? k - p / 2 : 0)
+			o[p] = $((f + r) % k + 2)
+		}
+		out = ""
+		for (p = 0; p < k; p++) out = out " " o[rev ? k - 1 - p : p]
+		print substr(out, 2) }'
+}
