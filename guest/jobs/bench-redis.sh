@@ -17,7 +17,8 @@
 # REDIS_SETTINGS (default "always:0 always:4000 defer+madvise:0 never:0"):
 # DEFRAG:BUDGET_US, BUDGET_US being vm.compaction_async_budget_us (0
 # on a kernel without the knob); REDIS_PCT (40), REDIS_VALUE (1024),
-# REDIS_CLIENTS (4), REDIS_FRAG (60), RUN (the run number).
+# REDIS_CLIENTS (4), REDIS_FRAG (90: the data set comes from fragmented
+# memory), RUN (the run number).
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -48,7 +49,7 @@ for s in "$@"; do
 	elif [ "$budget" != 0 ]; then
 		echo "setting $s: this kernel has no $knob"; exit 1
 	fi
-	compaction_replay -F -f "${REDIS_FRAG:-60}" > /tmp/frag.out 2>&1 &
+	compaction_replay -F -f "${REDIS_FRAG:-90}" > /tmp/frag.out 2>&1 &
 	fpid=$!
 	i=0
 	until grep -q '^fragmented' /tmp/frag.out; do
