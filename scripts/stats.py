@@ -28,6 +28,7 @@ Only the standard library: the Student t distribution comes from the
 regularized incomplete beta function (continued fraction, Lentz).
 """
 import math
+import statistics
 import sys
 
 
@@ -219,7 +220,7 @@ def ratios(rows, group, baseline, targets):
             out.append(f'| {m} | {g} | 0 | | | | {fmt(x)}x | - |')
             continue
         srt = sorted(r for r in rs if not math.isnan(r)) or [math.nan]
-        med = srt[len(srt) // 2] if len(srt) % 2 else (srt[len(srt) // 2 - 1] + srt[len(srt) // 2]) / 2
+        med = statistics.median(srt)
         per = ' '.join('-' if math.isnan(r) else f'{r:.3g}' for r in rs)
         ok = sum(1 for r in rs if r >= x)
         out.append(f'| {m} | {g} | {len(rs)} | {per} | {fmt(min(srt))} | {fmt(med)} | {fmt(x)}x | {ok} of {len(rs)} |')

@@ -38,6 +38,8 @@
 #define ALAT_LAT	ALAT_INST "/events/synthetic/alat_lat"
 #define ALAT_MOVABLE	0x08	/* ___GFP_MOVABLE_BIT 3, 6.12 and 7.2 */
 #define ALAT_MAX_BUCKETS 16384	/* the histogram's size= */
+#define ALAT_STR(x)	#x
+#define ALAT_XSTR(x)	ALAT_STR(x)
 
 struct alat {
 	long n;		/* allocations measured */
@@ -67,7 +69,7 @@ static int alat_write(const char *path, const char *s, int append)
 	return ret;
 }
 
-#define ALAT_LAT_HIST	"hist:keys=ns.buckets=1000:sort=ns:size=16384"
+#define ALAT_LAT_HIST	"hist:keys=ns.buckets=1000:sort=ns:size=" ALAT_XSTR(ALAT_MAX_BUCKETS)
 
 /* Removes what alat_start() set, the referring trigger first. */
 static void alat_remove_triggers(void)
@@ -159,6 +161,12 @@ static int alat_start(int pid)
 	if (ret)
 		fprintf(stderr, "alloc latency: cannot set the triggers: %s\n", strerror(-ret));
 	return ret;
+}
+
+/* A latency in us, or -1 when nothing was measured (-1 ns). */
+static long alat_us(long ns)
+{
+	return ns < 0 ? -1 : ns / 1000;
 }
 
 /* A histogram's "Hits:" and "Dropped:" totals. */

@@ -475,14 +475,10 @@ static void print_round(enum setting s, int n, struct round *r)
 	printf(" first_stall_kb=%ld", r->first_stall_kb);
 	printf(" p50_us=%.1f p99_us=%.1f p999_us=%.1f max_us=%.1f",
 	       r->p50 / 1e3, r->p99 / 1e3, r->p999 / 1e3, r->max / 1e3);
-	/* -1: nothing measured (the quantiles are -1 ns then) */
-	if (alloc_latency && r->alloc.n <= 0)
-		printf(" alloc_n=%ld alloc_lost=%ld alloc_dropped=%ld alloc_p50_us=-1 alloc_p99_us=-1 alloc_p999_us=-1 alloc_max_us=-1",
-		       r->alloc.n, r->alloc.lost, r->alloc.dropped);
-	else if (alloc_latency)
+	if (alloc_latency)
 		printf(" alloc_n=%ld alloc_lost=%ld alloc_dropped=%ld alloc_p50_us=%ld alloc_p99_us=%ld alloc_p999_us=%ld alloc_max_us=%ld",
-		       r->alloc.n, r->alloc.lost, r->alloc.dropped, r->alloc.p50 / 1000,
-		       r->alloc.p99 / 1000, r->alloc.p999 / 1000, r->alloc.max / 1000);
+		       r->alloc.n, r->alloc.lost, r->alloc.dropped, alat_us(r->alloc.p50),
+		       alat_us(r->alloc.p99), alat_us(r->alloc.p999), alat_us(r->alloc.max));
 	printf("\n");
 	fflush(stdout);
 }
