@@ -43,6 +43,51 @@ fi
   echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 rc=$(cat /tmp/ksft.rc)
 
+# The series' selftests ended by SIGTERM (run_kselftest.sh's timeout)
+# mid-test: the settings they change are back, memory taken offline is
+# online, their tracefs instance is gone.  SIGTERM comes SECS into each
+# (the middle of the run under TCG); a test that had ended by then
+# cannot be judged and is a skip.
+section "series selftests ended by SIGTERM"
+state() {
+	grep MemTotal /proc/meminfo
+	for f in /proc/sys/vm/extra_free_kbytes /proc/sys/vm/compaction_async_budget_us \
+		/proc/sys/vm/watermark_scale_factor /proc/sys/vm/percpu_pagelist_high_fraction \
+		/proc/sys/vm/compaction_proactiveness /proc/sys/vm/watermark_boost_factor \
+		/proc/sys/vm/compact_unevictable_allowed /sys/kernel/mm/transparent_hugepage/enabled \
+		/sys/kernel/mm/transparent_hugepage/defrag \
+		/sys/kernel/mm/transparent_hugepage/hugepages-*/enabled; do
+		[ -r "$f" ] && echo "$f $(cat "$f")"
+	done
+	ls /sys/kernel/tracing/instances 2>/dev/null
+}
+{
+	echo "TAP version 13"
+	echo "1..4"
+	n=0
+	for ts in extra_free_kbytes:2 compaction_budget:10 compaction_budget_split:5 slab_fallback:5; do
+		t=${ts%:*} secs=${ts#*:} n=$((n + 1))
+		if [ ! -x "/kselftest/mm/$t" ]; then
+			echo "ok $n $t # SKIP not installed"
+			continue
+		fi
+		state > /tmp/state.before
+		(cd /kselftest/mm && EXTRA_FREE_HOTPLUG=1 timeout -s TERM "$secs" "./$t") \
+			> /tmp/sig.out 2>&1
+		st=$?
+		state > /tmp/state.after
+		sed 's/^/# /' /tmp/sig.out
+		if [ "$st" != 124 ] && [ "$st" != 143 ]; then
+			echo "ok $n $t # SKIP ended (exit $st) before SIGTERM at ${secs}s"
+		elif cmp -s /tmp/state.before /tmp/state.after; then
+			echo "ok $n $t: SIGTERM at ${secs}s: settings, memory and tracefs as before"
+		else
+			diff /tmp/state.before /tmp/state.after | sed 's/^/# /'
+			echo "not ok $n $t: SIGTERM at ${secs}s left settings, memory or tracefs changed"
+		fi
+	done
+} | tee "$RESULTS/signals.tap"
+
 # The workload replays of the seeds (guest/src), with the checks that hold
 # on this machine, as TAP nested like run_kselftest.sh's: each replay's
 # own TAP under a line for the replay (not ok: it crashed, timed out or
