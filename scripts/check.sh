@@ -188,8 +188,9 @@ check_guest_results "$out/guest"
 # per node (with QEMU's default topology the last-level cache spans
 # nodes, and the kernel warns in topology_sane()).  Only the
 # tests whose subject depends on CPUs and nodes: KUnit's extra_free_kbytes
-# suite on its zones, and the extra_free_kbytes selftest (shares per node
-# and zone, per-cpu lists, hotplug of a block of the last node).
+# suite on its zones, the extra_free_kbytes selftest (shares per node
+# and zone, per-cpu lists, hotplug of a block of the last node),
+# compaction_budget_split and slab_fallback (every node fragmented).
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {
@@ -202,7 +203,7 @@ numa_qemu() {
 }
 numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
 if [ "$DEBUG" != 1 ]; then
-	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
+	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit, three selftests" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
 		-m "${NUMA_NODES}G" -t 900 -a "kunit.filter_glob=extra_free_kbytes" \
 		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"

@@ -50,10 +50,11 @@ kunit_parse() {
 
 # The prefixes of the result lines the two functions below write, as an
 # extended regular expression (scripts/recheck.sh drops the old ones).
-GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)'
+GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |signal: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)'
 
-# check_guest_results DIR: the check guest (KUnit, kselftests, replays,
-# stress, console scan); nothing if it left no console.
+# check_guest_results DIR: the check guest (KUnit, kselftests, the
+# series' selftests ended by SIGTERM, replays, stress, console scan);
+# nothing if it left no console.
 check_guest_results() {
 	local console=$1/console.log
 	[ -f "$console" ] || return 0
@@ -61,6 +62,7 @@ check_guest_results() {
 	kunit_parse "$console" "kunit: "
 	tap_results "$1/results/kselftest.tap" "kselftest: " &&
 		{ grep -q '^PASS kselftest' "$res" || result FAIL "kselftest: nothing passed"; }
+	tap_results "$1/results/signals.tap" "signal: "
 	tap_results "$1/results/replays.tap" "replay: "
 	tap_results "$1/results/stress.tap" "stress: "
 	console_scan "$console" "console"

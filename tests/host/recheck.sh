@@ -21,7 +21,7 @@ cat > "$d/guest/console.log" <<'C'
 guest: running job check
 [    9.000000] WARNING: CPU: 0 PID: 1 at mm/page_alloc.c:1 x+0x0/0x1
 C
-for t in kselftest replays stress; do
+for t in kselftest signals replays stress; do
 	printf 'TAP version 13\n1..2\nok 1 %s one\nnot ok 2 %s two\n' $t $t > "$d/guest/results/$t.tap"
 done
 out=$(TREE=${TREE:-$top/build/${BASE:-6.12}/linux} "$top/scripts/recheck.sh" "$d" 2> /dev/null) && {
@@ -30,6 +30,8 @@ exp='PASS build: test kernel
 PASS kunit: suite.case
 PASS kselftest: kselftest one
 FAIL kselftest: kselftest two
+PASS signal: signals one
+FAIL signal: signals two
 PASS replay: replays one
 FAIL replay: replays two
 PASS stress: stress one
@@ -37,5 +39,5 @@ FAIL stress: stress two
 FAIL console: kernel reports in '"$d"'/guest/console.log'
 got=$(cat "$d/results.recheck.txt")
 [ "$got" = "$exp" ] || { echo "results differ:"; diff <(echo "$exp") <(echo "$got"); exit 1; } >&2
-echo "$out" | tail -n 1 | grep -qx '5 passed, 4 failed' || { echo "summary: $(echo "$out" | tail -n 1)" >&2; exit 1; }
+echo "$out" | tail -n 1 | grep -qx '6 passed, 5 failed' || { echo "summary: $(echo "$out" | tail -n 1)" >&2; exit 1; }
 echo "recheck: as expected"
