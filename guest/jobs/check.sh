@@ -46,8 +46,9 @@ rc=$(cat /tmp/ksft.rc)
 # The series' selftests ended by SIGTERM (run_kselftest.sh's timeout)
 # mid-test: the settings they change are back, memory taken offline is
 # online, their tracefs instance is gone.  SIGTERM comes SECS into each
-# (the middle of the run under TCG); a test that had ended by then
-# cannot be judged and is a skip.
+# (the middle of the run under TCG), SIGKILL 10 s later.  A test that
+# passed or skipped before the signal cannot be judged and is a skip if
+# it left everything as it was; any other end fails.
 section "series selftests ended by SIGTERM"
 state() {
 	grep MemTotal /proc/meminfo
@@ -59,7 +60,7 @@ state() {
 		/sys/kernel/mm/transparent_hugepage/hugepages-*/enabled; do
 		[ -r "$f" ] && echo "$f $(cat "$f")"
 	done
-	ls /sys/kernel/tracing/instances 2>/dev/null
+	ls /sys/kernel/tracing/instances /sys/kernel/debug/tracing/instances 2>/dev/null
 }
 {
 	echo "TAP version 13"
@@ -72,18 +73,20 @@ state() {
 			continue
 		fi
 		state > /tmp/state.before
-		(cd /kselftest/mm && EXTRA_FREE_HOTPLUG=1 timeout -s TERM "$secs" "./$t") \
+		(cd /kselftest/mm && EXTRA_FREE_HOTPLUG=1 timeout -s TERM -k 10 "$secs" "./$t") \
 			> /tmp/sig.out 2>&1
 		st=$?
 		state > /tmp/state.after
 		sed 's/^/# /' /tmp/sig.out
-		if [ "$st" != 124 ] && [ "$st" != 143 ]; then
+		if ! cmp -s /tmp/state.before /tmp/state.after; then
+			diff /tmp/state.before /tmp/state.after | sed 's/^/# /'
+			echo "not ok $n $t: exit $st (SIGTERM at ${secs}s): settings, memory or tracefs changed"
+		elif [ "$st" = 0 ] || [ "$st" = 4 ]; then
 			echo "ok $n $t # SKIP ended (exit $st) before SIGTERM at ${secs}s"
-		elif cmp -s /tmp/state.before /tmp/state.after; then
+		elif [ "$st" = 124 ] || [ "$st" = 143 ]; then
 			echo "ok $n $t: SIGTERM at ${secs}s: settings, memory and tracefs as before"
 		else
-			diff /tmp/state.before /tmp/state.after | sed 's/^/# /'
-			echo "not ok $n $t: SIGTERM at ${secs}s left settings, memory or tracefs changed"
+			echo "not ok $n $t: exit $st (SIGTERM at ${secs}s; 137: SIGKILL)"
 		fi
 	done
 } | tee "$RESULTS/signals.tap"

@@ -18,6 +18,7 @@ show_watermarks
 cd /kselftest/mm
 set -- extra_free_kbytes compaction_budget_split slab_fallback
 rc=0
+rm -f /tmp/numa.rc
 {
 	echo "TAP version 13"
 	echo "1..$#"
