@@ -77,6 +77,7 @@ def kunit(prefix, path):
 KINDS = [
     ('kernel tests: KUnit', re.compile(r'(numa )?kunit: ')),
     ('kernel tests: kselftest', re.compile(r'(numa )?kselftest: ')),
+    ('kernel tests: selftests ended by SIGTERM', re.compile(r'signal: ')),
     ('replays and stress', re.compile(r'(replay|stress): ')),
     ('console scans', re.compile(r'(numa )?console')),
 ]
