@@ -68,12 +68,14 @@
 #define MAX_STALLS	1048576
 
 enum { V_STALL, V_FAIL, V_SUCCESS, V_BUDGET, V_THP_ALLOC, V_THP_FALLBACK,
-	V_MIGRATE, V_PSWPOUT, V_ALLOCSTALL, V_DAEMON_WAKE, NR_V };
+	V_MIGRATE, V_PSWPOUT, V_ALLOCSTALL, V_DAEMON_WAKE, V_THP_SWPOUT,
+	V_THP_SWPOUT_FALLBACK, NR_V };
 
 static const char * const vm_names[NR_V] = {
 	"compact_stall", "compact_fail", "compact_success",
 	"compact_budget_exceeded", "thp_fault_alloc", "thp_fault_fallback",
 	"pgmigrate_success", "pswpout", "allocstall", "compact_daemon_wake",
+	"thp_swpout", "thp_swpout_fallback",
 };
 
 struct run {
