@@ -18,7 +18,8 @@
 # DEFRAG:BUDGET_US, BUDGET_US being vm.compaction_async_budget_us (0
 # on a kernel without the knob); REDIS_PCT (40), REDIS_VALUE (1024),
 # REDIS_CLIENTS (4), REDIS_FRAG (90: the data set comes from fragmented
-# memory), RUN (the run number).
+# memory), REDIS_PROACTIVE (vm.compaction_proactiveness for the run;
+# default: the kernel's, 20), RUN (the run number).
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -34,6 +35,11 @@ mem_kb=$(awk '/^MemTotal/ {print $2}' /proc/meminfo)
 # and about 150 bytes of Redis's own
 keys=$((mem_kb * ${REDIS_PCT:-40} / 100 * 1024 / (value + value / 4 + 150)))
 echo always > $thp/enabled || exit 1
+if [ -n "${REDIS_PROACTIVE:-}" ]; then
+	echo "$REDIS_PROACTIVE" > /proc/sys/vm/compaction_proactiveness ||
+		{ echo "compaction_proactiveness $REDIS_PROACTIVE refused"; exit 1; }
+fi
+echo "== vm.compaction_proactiveness=$(cat /proc/sys/vm/compaction_proactiveness)"
 echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
 
 vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
