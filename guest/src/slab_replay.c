@@ -81,12 +81,13 @@
 
 enum { V_STALL, V_CSUCCESS, V_DAEMON_WAKE, V_MIGRATE, V_PAGEOUTRUN,
 	V_SCAN_KSWAPD, V_STEAL_KSWAPD, V_SCAN_DIRECT, V_ALLOCSTALL, V_PSWPOUT,
-	NR_V };
+	V_DAEMON_MSCAN, V_DAEMON_FSCAN, NR_V };
 
 static const char * const vm_names[NR_V] = {
 	"compact_stall", "compact_success", "compact_daemon_wake",
 	"pgmigrate_success", "pageoutrun", "pgscan_kswapd", "pgsteal_kswapd",
 	"pgscan_direct", "allocstall", "pswpout",
+	"compact_daemon_migrate_scanned", "compact_daemon_free_scanned",
 };
 
 struct sample {
