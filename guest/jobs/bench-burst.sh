@@ -13,6 +13,9 @@
 # BURST_LRU_GEN (e.g. "n y"): run every setting under each of these values
 # of /sys/kernel/mm/lru_gen/enabled (MGLRU off, on), rotating; the lines
 # then say lru_gen=, and no latency quantiles are kept.
+# BURST_WHY=1: with -a in BURST_ARGS, trace what ran on the CPU during
+# every allocation of 1 ms or more into $RESULTS/why.SETTING.ROUND
+# (scripts/alat-why.py reads them).
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
@@ -38,6 +41,8 @@ if [ -n "${BURST_LRU_GEN:-}" ]; then
 else
 	lrus=- cdf="-c $RESULTS/cdf"
 fi
+[ "${BURST_WHY:-0}" = 1 ] && cdf="$cdf -A $RESULTS/why"
+
 : > "$RESULTS/bench.txt"
 rc=0
 for l in $lrus; do

@@ -19,6 +19,9 @@
 # alloc_fail_reports=: the kernel's page allocation failure reports.
 # COMPACTION_BUDGET: the budget for COMPACTION_DEFRAG's runs, on kernels
 # that have the knob (base kernels run without).
+# KHUGEPAGED_SCAN_MS: khugepaged's scan_sleep_millisecs for the boot, and
+# a tenth of its alloc_sleep_millisecs (default: as the kernel has them),
+# so that khugepaged collapses during a run (thp_collapse_alloc).
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -36,6 +39,12 @@ fi
 set -- $(rotate "${RUN:-1}" "$@")
 
 swap_on
+if [ -n "${KHUGEPAGED_SCAN_MS:-}" ]; then
+	k=/sys/kernel/mm/transparent_hugepage/khugepaged
+	echo "$KHUGEPAGED_SCAN_MS" > $k/scan_sleep_millisecs &&
+		echo $((KHUGEPAGED_SCAN_MS * 10)) > $k/alloc_sleep_millisecs ||
+		{ echo "khugepaged sleep $KHUGEPAGED_SCAN_MS refused"; exit 1; }
+fi
 echo "== run ${RUN:-1}: in this order: $opt $*"
 : > "$RESULTS/bench.txt"
 for v in "$@"; do

@@ -19,6 +19,13 @@
  * up to 256 tasks at once (its maxactive): the writers, kswapd and the
  * burst all allocate.  Everything lives in a tracefs instance
  * of its own, removed with the events by alat_cleanup().
+ *
+ * With alat_why set, the instance also records what happened on the
+ * CPUs while an allocation took ALAT_SLOW_NS or more: the synthetic
+ * event of each such allocation (its end and length), every context
+ * switch, the kernel stack of the measured task at each of its switches
+ * out, and hard and soft interrupts.  alat_stop() copies that trace to
+ * alat_why; scripts/alat-why.py turns it into where the time went.
  */
 #ifndef ALLOC_LATENCY_H
 #define ALLOC_LATENCY_H
@@ -54,6 +61,15 @@ static const char * const alat_funcs[] = {
 	"__alloc_pages_noprof",		/* 6.10 - 6.14 */
 };
 static const char *alat_func;
+static const char *alat_why;	/* file for the slow allocations' trace */
+static int alat_why_on;
+#define ALAT_SLOW_NS	1000000
+#define ALAT_WHY_KB	"32768"	/* per CPU: about 60 s of a burst's events */
+static const char * const alat_why_events[] = {
+	"sched/sched_switch", "irq/irq_handler_entry", "irq/irq_handler_exit",
+	"irq/softirq_entry", "irq/softirq_exit",
+};
+static char alat_why_trigger[128];
 static char alat_trigger_in[256], alat_trigger_out[256];
 
 static int alat_write(const char *path, const char *s, int append)
@@ -71,6 +87,97 @@ static int alat_write(const char *path, const char *s, int append)
 
 #define ALAT_LAT_HIST	"hist:keys=ns.buckets=1000:sort=ns:size=" ALAT_XSTR(ALAT_MAX_BUCKETS)
 
+/* Stops the slow allocations' trace and removes its trigger. */
+static void alat_why_stop(void)
+{
+	char buf[300];
+	unsigned int i;
+
+	if (!alat_why_on)
+		return;
+	alat_write(ALAT_INST "/tracing_on", "0", 0);
+	alat_write(ALAT_LAT "/enable", "0", 0);
+	alat_write(ALAT_LAT "/filter", "0", 0);
+	for (i = 0; i < sizeof(alat_why_events) / sizeof(alat_why_events[0]); i++) {
+		snprintf(buf, sizeof(buf), ALAT_INST "/events/%s/enable", alat_why_events[i]);
+		alat_write(buf, "0", 0);
+	}
+	snprintf(buf, sizeof(buf), "!%s", alat_why_trigger);
+	alat_write(ALAT_INST "/events/sched/sched_switch/trigger", buf, 1);
+	alat_why_on = 0;
+}
+
+/*
+ * Records the slow allocations of @pid and what ran on the CPUs, into
+ * the instance's buffer.
+ */
+static int alat_why_start(int pid)
+{
+	char buf[300];
+	unsigned int i;
+	int ret;
+
+	ret = alat_write(ALAT_INST "/buffer_size_kb", ALAT_WHY_KB, 0);
+	if (!ret)
+		ret = alat_write(ALAT_INST "/trace", "", 0);
+	if (!ret)
+		ret = alat_write(ALAT_LAT "/filter", "ns >= " ALAT_XSTR(ALAT_SLOW_NS), 0);
+	if (!ret)
+		ret = alat_write(ALAT_LAT "/enable", "1", 0);
+	for (i = 0; !ret && i < sizeof(alat_why_events) / sizeof(alat_why_events[0]); i++) {
+		snprintf(buf, sizeof(buf), ALAT_INST "/events/%s/enable", alat_why_events[i]);
+		ret = alat_write(buf, "1", 0);
+	}
+	alat_why_on = 1;
+	if (!ret) {
+		snprintf(alat_why_trigger, sizeof(alat_why_trigger),
+			 "stacktrace if prev_pid == %d", pid);
+		ret = alat_write(ALAT_INST "/events/sched/sched_switch/trigger",
+				 alat_why_trigger, 0);
+	}
+	if (!ret)
+		ret = alat_write(ALAT_INST "/tracing_on", "1", 0);
+	if (ret) {
+		fprintf(stderr, "alloc latency: cannot trace the slow allocations: %s\n",
+			strerror(-ret));
+		alat_why_stop();
+	}
+	return ret;
+}
+
+/* Copies the instance's trace to @path, with its overrun count first. */
+static int alat_why_copy(const char *path)
+{
+	char buf[65536];
+	FILE *in, *out, *st;
+	long overrun = 0, v;
+	size_t n;
+
+	st = fopen(ALAT_INST "/per_cpu/cpu0/stats", "r");
+	while (st && fgets(buf, sizeof(buf), st))
+		if (sscanf(buf, "overrun: %ld", &v) == 1)
+			overrun += v;
+	if (st)
+		fclose(st);
+	in = fopen(ALAT_INST "/trace", "r");
+	out = fopen(path, "w");
+	if (!in || !out) {
+		fprintf(stderr, "alloc latency: %s: %s\n", in ? path : "trace", strerror(errno));
+		if (in)
+			fclose(in);
+		if (out)
+			fclose(out);
+		return -1;
+	}
+	fprintf(out, "# alat-why slow_ns=%d overrun_cpu0=%ld\n", ALAT_SLOW_NS, overrun);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, out);
+	fclose(in);
+	fclose(out);
+	alat_write(ALAT_INST "/trace", "", 0);
+	return 0;
+}
+
 /* Removes what alat_start() set, the referring trigger first. */
 static void alat_remove_triggers(void)
 {
@@ -85,6 +192,7 @@ static void alat_remove_triggers(void)
 	alat_write(ALAT_IN "/trigger", buf, 1);
 	alat_write(ALAT_LAT "/trigger", "!" ALAT_LAT_HIST, 1);
 	alat_trigger_out[0] = alat_trigger_in[0] = '\0';
+	alat_why_stop();
 }
 
 /* Removes what alat_setup() and alat_start() made; errors ignored. */
@@ -160,6 +268,8 @@ static int alat_start(int pid)
 		ret = alat_write(ALAT_OUT "/trigger", alat_trigger_out, 0);
 	if (ret)
 		fprintf(stderr, "alloc latency: cannot set the triggers: %s\n", strerror(-ret));
+	if (!ret && alat_why)
+		ret = alat_why_start(pid);
 	return ret;
 }
 
@@ -209,6 +319,9 @@ static int alat_stop(struct alat *a)
 	}
 	if (f)
 		fclose(f);
+	alat_why_stop();
+	if (alat_why && alat_why_copy(alat_why))
+		return -1;
 	alat_remove_triggers();
 	if (hits < 0 || in_hits < 0 || sum != hits) {
 		fprintf(stderr, "alloc latency: cannot read the histograms (hits %ld, entries %ld, bucket sum %ld)\n",

@@ -69,13 +69,14 @@
 
 enum { V_STALL, V_FAIL, V_SUCCESS, V_BUDGET, V_THP_ALLOC, V_THP_FALLBACK,
 	V_MIGRATE, V_PSWPOUT, V_ALLOCSTALL, V_DAEMON_WAKE, V_THP_SWPOUT,
-	V_THP_SWPOUT_FALLBACK, NR_V };
+	V_THP_SWPOUT_FALLBACK, V_COLLAPSE, V_COLLAPSE_FAILED, NR_V };
 
 static const char * const vm_names[NR_V] = {
 	"compact_stall", "compact_fail", "compact_success",
 	"compact_budget_exceeded", "thp_fault_alloc", "thp_fault_fallback",
 	"pgmigrate_success", "pswpout", "allocstall", "compact_daemon_wake",
 	"thp_swpout", "thp_swpout_fallback",
+	"thp_collapse_alloc", "thp_collapse_alloc_failed",
 };
 
 struct run {
@@ -95,6 +96,7 @@ static int frag_pct = 60, use_pct = 75;
 static long budget_us = -1;	/* -b; -1: leave as it is */
 static long *stall_us;
 static const char *trace_copy;	/* -T */
+static int madvised;		/* -M: the writer's memory is MADV_HUGEPAGE */
 
 static void trace_switches(void);
 
@@ -264,6 +266,8 @@ static void usemem(size_t bytes, void *arg)
 	if (p == MAP_FAILED)
 		ksft_exit_fail_msg("mmap of the memory to write: %s\n", strerror(errno));
 	p = (char *)(((unsigned long)p + CHUNK - 1) & ~(CHUNK - 1));
+	if (madvised && madvise(p, bytes, MADV_HUGEPAGE))
+		ksft_exit_fail_msg("MADV_HUGEPAGE: %s\n", strerror(errno));
 	trace_switches();
 	t0 = monotonic_secs();
 	for (i = 0; i < n; i++) {
@@ -547,12 +551,14 @@ static void on_fragment_term(int sig)
 static void help(const char *prog)
 {
 	printf("%s [-b BUDGET_US] [-f FRAG_PCT] [-u USE_PCT] [-T FILE]\n"
-	       "    [-B [-D always|defer|defer+madvise|madvise|never]] | -F [-f FRAG_PCT]\n"
+	       "    [-B [-D always|defer|defer+madvise|madvise|never] [-M]] | -F [-f FRAG_PCT]\n"
 	       "  -b  budget for the small-budget test, or for -B (default: test 1000, -B as set)\n"
 	       "  -f  share of free memory to fragment (default 60)\n"
 	       "  -u  share of free memory + swap to write (default 75)\n"
 	       "  -B  bench mode: one run, one 'compaction key=value' line\n"
 	       "  -D  THP defrag setting of the bench run (default always)\n"
+	       "  -M  the writer's memory is madvised (MADV_HUGEPAGE): the faults of\n"
+	       "      defrag=madvise, and khugepaged's candidates\n"
 	       "  -F  fragment memory, print \"fragmented ...\", hold it until SIGTERM\n"
 	       "  -T  trace all compaction events and context switches, copy the trace to FILE\n",
 	       prog);
@@ -565,7 +571,7 @@ int main(int argc, char **argv)
 	long tick, ticks = 1, limit, i, over = 0;
 	struct run r;
 
-	while ((opt = getopt(argc, argv, "b:f:u:BD:FT:h")) != -1) {
+	while ((opt = getopt(argc, argv, "b:f:u:BD:FMT:h")) != -1) {
 		switch (opt) {
 		case 'b':
 			budget_us = atol(optarg);
@@ -584,6 +590,9 @@ int main(int argc, char **argv)
 			break;
 		case 'F':
 			fragment_only = 1;
+			break;
+		case 'M':
+			madvised = 1;
 			break;
 		case 'T':
 			trace_copy = optarg;
@@ -661,6 +670,8 @@ int main(int argc, char **argv)
 			       get_budget());
 		else
 			printf("compaction defrag=%s", defrag);
+		if (madvised)
+			printf(" madvised=1");
 		print_run("", &r);
 		return 0;
 	}

@@ -487,7 +487,7 @@ static void help(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
-		"          [-s off|extra|wsf]... [-c CDF_PREFIX] [-a]\n"
+		"          [-s off|extra|wsf]... [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
 		"  -d  directory on a disk-backed file system (default .)\n"
 		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
 		"  -w  background writers (default 3, at most %d)\n"
@@ -495,7 +495,9 @@ static void help(const char *argv0)
 		"  -s  bench mode: run these settings in turn, print one line per round\n"
 		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n"
 		"  -a  also measure the allocator's latency for the burst task\n"
-		"      (kprobe events and a histogram trigger; alloc_latency.h)\n",
+		"      (kprobe events and a histogram trigger; alloc_latency.h)\n"
+		"  -A  with -a: also trace what ran while an allocation took 1 ms or\n"
+		"      more, into WHY_PREFIX.SETTING.ROUND (scripts/alat-why.py)\n",
 		argv0, MAX_WRITERS);
 	exit(KSFT_FAIL);
 }
@@ -507,12 +509,13 @@ int main(int argc, char **argv)
 	int stalled_off = 0, stalled_extra = 0, early_extra = 0;
 	long first_off = -1, first_late = -1;
 	const char *cdf = NULL;
-	char cdf_path[4096], buf[128];
+	char cdf_path[4096], why_path[4096], buf[128];
+	const char *why = NULL;
 	struct round r;
 	struct statfs fs;
 	long burst_mb = 0;
 
-	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:a")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:aA:")) != -1) {
 		switch (opt) {
 		case 'd':
 			dir = optarg;
@@ -530,6 +533,10 @@ int main(int argc, char **argv)
 			cdf = optarg;
 			break;
 		case 'a':
+			alloc_latency = 1;
+			break;
+		case 'A':
+			why = optarg;
 			alloc_latency = 1;
 			break;
 		case 's':
@@ -594,6 +601,9 @@ int main(int argc, char **argv)
 			apply(s);
 			snprintf(cdf_path, sizeof(cdf_path), "%s.%s",
 				 cdf ? cdf : "", setting_name[s]);
+			snprintf(why_path, sizeof(why_path), "%s.%s.%d",
+				 why ? why : "", setting_name[s], i + 1);
+			alat_why = why ? why_path : NULL;
 			memset(&r, 0, sizeof(r));
 			burst(&r, cdf ? cdf_path : NULL);
 			if (bench) {
