@@ -27,8 +27,7 @@ LINE = re.compile(r'^\s*(?P<comm>.+?)-(?P<pid>\d+)\s+\[(?P<cpu>\d+)\]\s+\S+\s+'
                   r'(?P<ts>\d+\.\d+): (?P<ev><stack trace>|\w+)(?:: ?(?P<rest>.*))?$')
 KV = re.compile(r'(\w+)=(\S+)')
 SKIP_FRAMES = ('__schedule', 'schedule', 'preempt_schedule', '__cond_resched',
-               'preempt_schedule_common', 'preempt_schedule_irq',
-               'trace_event_raw_event', 'event_triggers_call')
+               'trace_event_raw_event', '__traceiter', 'event_triggers_call')
 
 
 def parse(path):
@@ -68,7 +67,7 @@ def analyse(events):
     slow = [e for e in events if e[4] == 'alat_lat']
     if not slow:
         return []
-    task = slow[0][2]
+    task, task_comm = slow[0][2], slow[0][3]
     # per CPU: running segments and interrupt intervals
     segs = collections.defaultdict(list)    # cpu -> [start, end, pid, comm]
     irqs = collections.defaultdict(list)    # cpu -> [start, end, kind, name]
@@ -119,8 +118,10 @@ def analyse(events):
                 continue
             if p == task:
                 on += o
-            else:
-                others[c if p else '<idle>'] += o
+            elif not p:
+                others['<idle>'] += o
+            else:   # the writers are forks of the same program
+                others[c if c != task_comm else '%s[%d]' % (c, p)] += o
         intr = collections.Counter()
         intr_on = 0.0
         for i0, i1, kind, name in irqs[cpu]:
