@@ -3,7 +3,7 @@
 """Where the slow allocations' time went.
 
 Reads the traces that extra_free_burst -A writes (why.SETTING.ROUND, one
-per round: see guest/src/alloc_latency.h): the synthetic alat_lat event
+per round, or the same xz-compressed: see guest/src/alloc_latency.h): the synthetic alat_lat event
 of every allocation of the burst task that took 1 ms or more, every
 context switch, the task's kernel stack at each switch out, and hard and
 soft interrupts.  For each slow allocation it splits the time between
@@ -19,6 +19,7 @@ allocation, longest first (-n, default 10 per setting).
 """
 import argparse
 import collections
+import lzma
 import os
 import re
 import sys
@@ -33,7 +34,8 @@ SKIP_FRAMES = ('__schedule', 'schedule', 'preempt_schedule', '__cond_resched',
 def parse(path):
     """Events of one trace file: (ts, cpu, pid, comm, event, fields, stack)."""
     events, header = [], {}
-    with open(path, errors='replace') as f:
+    opener = lzma.open if path.endswith('.xz') else open
+    with opener(path, 'rt', errors='replace') as f:
         last = None
         for line in f:
             if line.startswith('# alat-why'):
