@@ -3,8 +3,9 @@
 """Where the slow allocations' time went.
 
 Reads the traces that extra_free_burst -A writes (why.SETTING.ROUND, one
-per round, or the same xz-compressed: see guest/src/alloc_latency.h): the synthetic alat_lat event
-of every allocation of the burst task that took 1 ms or more, every
+per round, or the same xz-compressed; see guest/src/alloc_latency.h):
+the synthetic alat_lat event of every allocation of the burst task that
+took 1 ms or more, every
 context switch, the task's kernel stack at each switch out, and hard and
 soft interrupts.  For each slow allocation it splits the time between
 its start and end, on the CPU where it ended, into: the task on the CPU
@@ -50,7 +51,7 @@ def parse(path):
             m = LINE.match(line)
             if not m:
                 continue
-            ev = m.group('ev').strip()
+            ev = m.group('ev')
             fields = dict(KV.findall(m.group('rest') or ''))
             last = (float(m.group('ts')), int(m.group('cpu')), int(m.group('pid')),
                     m.group('comm').strip(), ev, fields, [])
@@ -136,10 +137,9 @@ def analyse(events):
                 if p == task:
                     intr_on += overlap(max(t0, i0), min(t1, i1), s0, s1)
         sw = [s for s in switches if t0 <= s[0] <= t1]
-        seen = on + sum(others.values())
-        out.append({'ns': ns, 'end': ts, 'cpu': cpu, 'on_ms': (on - intr_on) * 1e3,
+        out.append({'ns': ns, 'end': ts, 'on_ms': (on - intr_on) * 1e3,
                     'intr_on_ms': intr_on * 1e3, 'others': others, 'intr': intr,
-                    'switches': sw, 'unseen_ms': max(0.0, ns / 1e6 - seen * 1e3)})
+                    'switches': sw})
     return out
 
 
@@ -162,22 +162,20 @@ def main():
     if not files:
         sys.exit('alat-why: no why.* files under %s' % ' '.join(args.paths))
     by_setting = collections.defaultdict(list)
-    overruns = collections.Counter()
+    rounds, overruns = collections.Counter(), collections.Counter()
     for path in sorted(files):
         setting = os.path.basename(path).split('.')[1]
         events, header = parse(path)
-        if int(header.get('overrun_cpu0', 0)):
-            overruns[setting] += int(header['overrun_cpu0'])
+        rounds[setting] += 1
+        overruns[setting] += int(header.get('overrun_cpu0', 0))
         for a in analyse(events):
             a['file'] = os.path.relpath(path)
             by_setting[setting].append(a)
-        by_setting.setdefault(setting, [])
-    for setting in sorted(by_setting):
+    for setting in sorted(rounds):
         slow = by_setting[setting]
-        nfiles = sum(1 for p in files if os.path.basename(p).split('.')[1] == setting)
         total = sum(a['ns'] for a in slow) / 1e6
         print('## %s: %d allocations of 1 ms or more in %d rounds, %s ms in all'
-              % (setting, len(slow), nfiles, ms(total)))
+              % (setting, len(slow), rounds[setting], ms(total)))
         if overruns[setting]:
             print('   (the trace buffer overran: %d events lost, the earliest)'
                   % overruns[setting])

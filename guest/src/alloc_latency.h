@@ -87,21 +87,35 @@ static int alat_write(const char *path, const char *s, int append)
 
 #define ALAT_LAT_HIST	"hist:keys=ns.buckets=1000:sort=ns:size=" ALAT_XSTR(ALAT_MAX_BUCKETS)
 
+/*
+ * Writes @val ("1" or "0") to the enable file of the slow allocations'
+ * event and of every event traced with it; the first error, or 0.
+ */
+static int alat_why_enable(const char *val)
+{
+	char buf[300];
+	unsigned int i;
+	int ret, first = alat_write(ALAT_LAT "/enable", val, 0);
+
+	for (i = 0; i < sizeof(alat_why_events) / sizeof(alat_why_events[0]); i++) {
+		snprintf(buf, sizeof(buf), ALAT_INST "/events/%s/enable", alat_why_events[i]);
+		ret = alat_write(buf, val, 0);
+		if (!first)
+			first = ret;
+	}
+	return first;
+}
+
 /* Stops the slow allocations' trace and removes its trigger. */
 static void alat_why_stop(void)
 {
 	char buf[300];
-	unsigned int i;
 
 	if (!alat_why_on)
 		return;
 	alat_write(ALAT_INST "/tracing_on", "0", 0);
-	alat_write(ALAT_LAT "/enable", "0", 0);
+	alat_why_enable("0");
 	alat_write(ALAT_LAT "/filter", "0", 0);
-	for (i = 0; i < sizeof(alat_why_events) / sizeof(alat_why_events[0]); i++) {
-		snprintf(buf, sizeof(buf), ALAT_INST "/events/%s/enable", alat_why_events[i]);
-		alat_write(buf, "0", 0);
-	}
 	snprintf(buf, sizeof(buf), "!%s", alat_why_trigger);
 	alat_write(ALAT_INST "/events/sched/sched_switch/trigger", buf, 1);
 	alat_why_on = 0;
@@ -113,8 +127,6 @@ static void alat_why_stop(void)
  */
 static int alat_why_start(int pid)
 {
-	char buf[300];
-	unsigned int i;
 	int ret;
 
 	ret = alat_write(ALAT_INST "/buffer_size_kb", ALAT_WHY_KB, 0);
@@ -123,11 +135,7 @@ static int alat_why_start(int pid)
 	if (!ret)
 		ret = alat_write(ALAT_LAT "/filter", "ns >= " ALAT_XSTR(ALAT_SLOW_NS), 0);
 	if (!ret)
-		ret = alat_write(ALAT_LAT "/enable", "1", 0);
-	for (i = 0; !ret && i < sizeof(alat_why_events) / sizeof(alat_why_events[0]); i++) {
-		snprintf(buf, sizeof(buf), ALAT_INST "/events/%s/enable", alat_why_events[i]);
-		ret = alat_write(buf, "1", 0);
-	}
+		ret = alat_why_enable("1");
 	alat_why_on = 1;
 	if (!ret) {
 		snprintf(alat_why_trigger, sizeof(alat_why_trigger),
@@ -319,10 +327,9 @@ static int alat_stop(struct alat *a)
 	}
 	if (f)
 		fclose(f);
-	alat_why_stop();
+	alat_remove_triggers();	/* the slow allocations' trace too */
 	if (alat_why && alat_why_copy(alat_why))
 		return -1;
-	alat_remove_triggers();
 	if (hits < 0 || in_hits < 0 || sum != hits) {
 		fprintf(stderr, "alloc latency: cannot read the histograms (hits %ld, entries %ld, bucket sum %ld)\n",
 			hits, in_hits, sum);

@@ -601,9 +601,11 @@ int main(int argc, char **argv)
 			apply(s);
 			snprintf(cdf_path, sizeof(cdf_path), "%s.%s",
 				 cdf ? cdf : "", setting_name[s]);
-			snprintf(why_path, sizeof(why_path), "%s.%s.%d",
-				 why ? why : "", setting_name[s], i + 1);
-			alat_why = why ? why_path : NULL;
+			if (why) {
+				snprintf(why_path, sizeof(why_path), "%s.%s.%d",
+					 why, setting_name[s], i + 1);
+				alat_why = why_path;
+			}
 			memset(&r, 0, sizeof(r));
 			burst(&r, cdf ? cdf_path : NULL);
 			if (bench) {
