@@ -42,8 +42,10 @@ fi
 echo "== vm.compaction_proactiveness=$(cat /proc/sys/vm/compaction_proactiveness)"
 echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
 
-vm() { awk -v k="$1" '$1 == k { print $2 }' /proc/vmstat; }
-vm_keys="thp_fault_alloc thp_fault_fallback compact_stall compact_success compact_fail allocstall_normal allocstall_movable"
+# a counter this kernel does not have (compact_budget_exceeded on the
+# base) reads 0
+vm() { awk -v k="$1" '$1 == k { v = $2 } END { print v + 0 }' /proc/vmstat; }
+vm_keys="thp_fault_alloc thp_fault_fallback compact_stall compact_success compact_fail compact_budget_exceeded allocstall_normal allocstall_movable"
 snap() { for k in $vm_keys; do printf '%s ' "$(vm $k)"; done; }
 
 : > "$RESULTS/bench.txt"
