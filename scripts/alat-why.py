@@ -5,9 +5,8 @@
 Reads the traces that extra_free_burst -A writes (why.SETTING.ROUND, one
 per round, or the same xz-compressed; see guest/src/alloc_latency.h):
 the synthetic alat_lat event of every allocation of the burst task that
-took 1 ms or more, every
-context switch, the task's kernel stack at each switch out, and hard and
-soft interrupts.  For each slow allocation it splits the time between
+took 1 ms or more, every context switch, the task's kernel stack at
+each switch out, and hard and soft interrupts.  For each slow allocation it splits the time between
 its start and end, on the CPU where it ended, into: the task on the CPU
 (less interrupts), hard and soft interrupts, and other tasks by name
 while the task was off the CPU, with how it left the CPU (prev_state R:
