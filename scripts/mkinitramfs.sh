@@ -40,6 +40,9 @@ copy_bin() { # path-on-host [path-in-guest]
 }
 copy_bin /bin/bash /bin/bash
 copy_bin /usr/bin/timeout /usr/bin/timeout
+# an ext4 on a pmem carve-out in the guest (SCRATCH_DEV=pmem, make
+# bench-alloc-latency-pmem); mke2fs picks ext4 by this name
+copy_bin /sbin/mke2fs /usr/bin/mkfs.ext4
 for p in hackbench stress-ng; do
 	path=$(command -v $p) || die "$p not found (see scripts/deps.sh)"
 	copy_bin "$path" /usr/bin/$p

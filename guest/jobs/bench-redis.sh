@@ -20,6 +20,13 @@
 # REDIS_CLIENTS (4), REDIS_FRAG (90: the data set comes from fragmented
 # memory), REDIS_PROACTIVE (vm.compaction_proactiveness for the run;
 # default: the kernel's, 20), RUN (the run number).
+#
+# Where the slow requests come from: every direct compaction of
+# redis-server (entry to and return from try_to_compact_pages(), kprobe
+# events joined per task by a histogram trigger into a synthetic event,
+# Documentation/trace/histogram.rst) is traced, and its count, longest
+# and total go beside the request latency, with the number of requests
+# and of compactions of REDIS_SLOW_MS (10) or more.
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -47,6 +54,38 @@ echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
 vm() { awk -v k="$1" '$1 == k { v = $2 } END { print v + 0 }' /proc/vmstat; }
 vm_keys="thp_fault_alloc thp_fault_fallback compact_stall compact_success compact_fail compact_budget_exceeded allocstall_normal allocstall_movable"
 snap() { for k in $vm_keys; do printf '%s ' "$(vm $k)"; done; }
+
+tr=/sys/kernel/tracing
+slow_us=$((${REDIS_SLOW_MS:-10} * 1000))
+# the probes and the synthetic event, once; the per-task triggers per
+# setting (dc_start PID, dc_stop)
+echo "p:kprobes/rdc_in try_to_compact_pages" >> $tr/kprobe_events &&
+echo "r:kprobes/rdc_out try_to_compact_pages" >> $tr/kprobe_events &&
+echo "rdc_lat u64 us" >> $tr/synthetic_events ||
+	{ echo "no kprobe events on try_to_compact_pages or no synthetic events"; exit 1; }
+dc_in= dc_out=
+dc_start() {
+	dc_in="hist:keys=common_pid:ts0=common_timestamp.usecs if common_pid==$1"
+	dc_out="hist:keys=common_pid:us=common_timestamp.usecs-\$ts0:onmatch(kprobes.rdc_in).trace(rdc_lat,\$us) if common_pid==$1"
+	: > $tr/trace
+	echo "$dc_in" >> $tr/events/kprobes/rdc_in/trigger &&
+	echo "$dc_out" >> $tr/events/kprobes/rdc_out/trigger &&
+	echo 1 > $tr/events/synthetic/rdc_lat/enable ||
+		{ echo "cannot set the compaction triggers"; exit 1; }
+}
+# " dc_n=.. dc_slow_n=.. dc_max_us=.. dc_sum_ms=..", the triggers removed
+dc_stop() {
+	echo 0 > $tr/events/synthetic/rdc_lat/enable
+	echo "!$dc_out" >> $tr/events/kprobes/rdc_out/trigger
+	echo "!$dc_in" >> $tr/events/kprobes/rdc_in/trigger
+	awk -v slow="$slow_us" '
+		/rdc_lat:/ { for (i = 1; i <= NF; i++) if ($i ~ /^us=/) {
+			v = substr($i, 4) + 0; n++; s += v; if (v > m) m = v
+			if (v >= slow) k++ } }
+		/LOST [0-9]+ EVENTS/ { lost = 1 }
+		END { if (lost) print " dc_lost=1"
+		      printf " dc_n=%d dc_slow_n=%d dc_max_us=%d dc_sum_ms=%.1f", n, k, m, s / 1000 }' $tr/trace
+}
 
 : > "$RESULTS/bench.txt"
 for s in "$@"; do
@@ -78,11 +117,13 @@ for s in "$@"; do
 			{ cat /tmp/redis.log; echo "redis-server did not start"; exit 1; }
 		sleep 1
 	done
+	dc_start $rpid
 	before=$(snap)
 	redis-benchmark -s $sock -t set -n "$keys" -r "$keys" -d "$value" \
 		-c "${REDIS_CLIENTS:-4}" > /tmp/bench.out 2>&1 ||
 		{ tail -20 /tmp/bench.out; echo "redis-benchmark failed"; exit 1; }
 	after=$(snap)
+	dc=$(dc_stop)
 	huge_kb=$(awk '/^AnonHugePages/ {print $2}' /proc/$rpid/smaps_rollup)
 	rss_kb=$(awk '/^Rss/ {print $2}' /proc/$rpid/smaps_rollup)
 	redis-cli -s $sock shutdown nosave >/dev/null 2>&1
@@ -93,18 +134,21 @@ for s in "$@"; do
 	# first line whose cumulative count reaches each quantile (lines
 	# whose count did not change are left out by redis-benchmark); the
 	# summary's throughput
-	lat=$(awk -v n="$keys" '
+	# slow_n: requests of REDIS_SLOW_MS or more (to the distribution's
+	# precision: the count up to the last line below it)
+	lat=$(awk -v n="$keys" -v slow="$slow_us" '
 		function q(f) { return int(f * n) + (f * n > int(f * n)) }
 		/^Latency by percentile distribution/ { on = 1; next }
 		on && /^$/ { on = 0 }
 		on && $2 == "<=" {
 			c = $NF; sub(/\)/, "", c); c += 0; v = $3 * 1000
+			if (v < slow) below = c
 			if (c >= q(0.5) && !a) { a = 1; printf " p50_us=%.0f", v }
 			if (c >= q(0.99) && !b) { b = 1; printf " p99_us=%.0f", v }
 			if (c >= q(0.999) && !d) { d = 1; printf " p999_us=%.0f", v }
 			max = v }
 		/requests per second/ && /throughput/ { rps = $3 }
-		END { printf " max_us=%.0f rps=%s", max, rps }' /tmp/bench.out)
+		END { printf " max_us=%.0f slow_n=%d rps=%s", max, n - below, rps }' /tmp/bench.out)
 	case $lat in *p999_us=*rps=[0-9]*) ;; *)
 		tail -30 /tmp/bench.out; echo "no latency distribution from redis-benchmark"; exit 1 ;;
 	esac
@@ -114,7 +158,7 @@ for s in "$@"; do
 		for (i = 1; i <= n; i++) { v[k[i]] = b[i] - a[i]; printf " %s=%d", k[i], v[k[i]] }
 		t = v["thp_fault_alloc"] + v["thp_fault_fallback"]
 		printf " thp_pct=%.1f", t ? 100 * v["thp_fault_alloc"] / t : 0 }')
-	echo "redis setting=$defrag:$budget keys=$keys value=$value$lat rss_kb=$rss_kb anon_huge_kb=$huge_kb$d" |
+	echo "redis setting=$defrag:$budget keys=$keys value=$value$lat rss_kb=$rss_kb anon_huge_kb=$huge_kb$d$dc" |
 		tee -a "$RESULTS/bench.txt"
 done
 [ ! -w $knob ] || echo 0 > $knob

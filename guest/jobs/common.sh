@@ -53,13 +53,20 @@ disk_by_serial() {
 # the guest's physical memory (memmap=SIZE!START on the command line):
 # swap at memory speed that is not guest RAM, so that a writer into swap
 # is bound by the kernel's work, not by the disk's I/O (issue 21).
+# SWAP_ROTATIONAL=1 marks it rotational first: swapon then gives it no
+# swap clusters, so a huge page cannot go to swap whole and is split
+# (thp_swpout_fallback), as before CONFIG_THP_SWAP (4.13).
 swap_on() {
 	local d
 	if [ "${SWAP_DEV:-}" = pmem ]; then
 		d=/dev/pmem0
 		[ -b $d ] || { echo "SWAP_DEV=pmem: no $d (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)"; exit 1; }
+		if [ "${SWAP_ROTATIONAL:-0}" = 1 ]; then
+			echo 1 > /sys/block/pmem0/queue/rotational ||
+				{ echo "SWAP_ROTATIONAL=1: cannot mark $d rotational"; exit 1; }
+		fi
 		mkswap $d >/dev/null && swapon $d || { echo "SWAP_DEV=pmem: no swap on $d"; exit 1; }
-		echo "swap on $d (pmem): $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB, MemTotal $(awk '/MemTotal/ {print $2}' /proc/meminfo) kB"
+		echo "swap on $d (pmem, rotational $(cat /sys/block/pmem0/queue/rotational)): $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB, MemTotal $(awk '/MemTotal/ {print $2}' /proc/meminfo) kB"
 		return 0
 	fi
 	d=$(disk_by_serial swap) || return 0
@@ -67,9 +74,21 @@ swap_on() {
 }
 
 # Mount the ext4 scratch disk of "run-guest.sh -s SIZE" on $1.
+# SCRATCH_DEV=pmem: a new ext4 on /dev/pmem0 instead (a legacy pmem
+# carve-out, memmap=SIZE!START): its writeback is a copy done by the
+# task that submits it, with no disk and no completion interrupt
+# (issue 21: the burst on one vCPU met the virtio disk's interrupts).
 scratch_mount() {
 	local d
-	d=$(disk_by_serial scratch) || return 1
+	if [ "${SCRATCH_DEV:-}" = pmem ]; then
+		d=/dev/pmem0
+		[ -b $d ] || { echo "SCRATCH_DEV=pmem: no $d (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)"; return 1; }
+		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 $d ||
+			{ echo "SCRATCH_DEV=pmem: mkfs.ext4 $d failed"; return 1; }
+		echo "scratch: ext4 on $d (pmem), $(($(cat /sys/block/pmem0/size) / 2048)) MiB"
+	else
+		d=$(disk_by_serial scratch) || return 1
+	fi
 	mkdir -p "$1" && mount -t ext4 "$d" "$1"
 }
 
