@@ -26,7 +26,11 @@
 # events joined per task by a histogram trigger into a synthetic event,
 # Documentation/trace/histogram.rst) is traced, and its count, longest
 # and total go beside the request latency, with the number of requests
-# and of compactions of REDIS_SLOW_MS (10) or more.
+# and of compactions of REDIS_SLOW_MS (10) or more.  REDIS_WHY=1 also
+# records the compactions' entries and returns, kcompactd's wakeups and
+# every context switch to or from kcompactd, into
+# $RESULTS/why.SETTING.RUN (does kcompactd run inside a direct
+# compaction that the budget stopped?).
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -60,7 +64,7 @@ slow_us=$((${REDIS_SLOW_MS:-10} * 1000))
 # the probes and the synthetic event, once; the per-task triggers per
 # setting (dc_start PID, dc_stop)
 echo "p:kprobes/rdc_in try_to_compact_pages" >> $tr/kprobe_events &&
-echo "r:kprobes/rdc_out try_to_compact_pages" >> $tr/kprobe_events &&
+echo "r:kprobes/rdc_out try_to_compact_pages ret=\$retval:s32" >> $tr/kprobe_events &&
 echo "rdc_lat u64 us" >> $tr/synthetic_events ||
 	{ echo "no kprobe events on try_to_compact_pages or no synthetic events"; exit 1; }
 dc_in= dc_out=
@@ -72,10 +76,25 @@ dc_start() {
 	echo "$dc_out" >> $tr/events/kprobes/rdc_out/trigger &&
 	echo 1 > $tr/events/synthetic/rdc_lat/enable ||
 		{ echo "cannot set the compaction triggers"; exit 1; }
+	[ "${REDIS_WHY:-0}" = 1 ] || return 0
+	echo 'prev_comm ~ "kcompactd*" || next_comm ~ "kcompactd*"' > $tr/events/sched/sched_switch/filter &&
+	echo "common_pid==$1" > $tr/events/kprobes/rdc_in/filter &&
+	echo "common_pid==$1" > $tr/events/kprobes/rdc_out/filter &&
+	for e in sched/sched_switch kprobes/rdc_in kprobes/rdc_out \
+		compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake; do
+		echo 1 > $tr/events/$e/enable || exit 1
+	done || { echo "REDIS_WHY=1: cannot enable the events"; exit 1; }
 }
 # " dc_n=.. dc_slow_n=.. dc_max_us=.. dc_sum_ms=..", the triggers removed
 dc_stop() {
 	echo 0 > $tr/events/synthetic/rdc_lat/enable
+	if [ "${REDIS_WHY:-0}" = 1 ]; then
+		for e in sched/sched_switch kprobes/rdc_in kprobes/rdc_out \
+			compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake; do
+			echo 0 > $tr/events/$e/enable
+		done
+		cp $tr/trace "$RESULTS/why.$defrag:$budget.${RUN:-1}"
+	fi
 	echo "!$dc_out" >> $tr/events/kprobes/rdc_out/trigger
 	echo "!$dc_in" >> $tr/events/kprobes/rdc_in/trigger
 	awk -v slow="$slow_us" '
