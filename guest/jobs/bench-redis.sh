@@ -27,10 +27,9 @@
 # Documentation/trace/histogram.rst) is traced, and its count, longest
 # and total go beside the request latency, with the number of requests
 # and of compactions of REDIS_SLOW_MS (10) or more.  REDIS_WHY=1 also
-# records the compactions' entries and returns, kcompactd's wakeups and
-# every context switch to or from kcompactd, into
-# $RESULTS/why.SETTING.RUN (does kcompactd run inside a direct
-# compaction that the budget stopped?).
+# records the compactions' entries (gfp, order, priority) and returns
+# (with their value), kcompactd's wakeups and every context switch to
+# or from kcompactd, into $RESULTS/why.SETTING.RUN.
 . /jobs/common.sh
 
 knob=/proc/sys/vm/compaction_async_budget_us
@@ -63,7 +62,7 @@ tr=/sys/kernel/tracing
 slow_us=$((${REDIS_SLOW_MS:-10} * 1000))
 # the probes and the synthetic event, once; the per-task triggers per
 # setting (dc_start PID, dc_stop)
-echo "p:kprobes/rdc_in try_to_compact_pages" >> $tr/kprobe_events &&
+echo "p:kprobes/rdc_in try_to_compact_pages gfp=\$arg1:x32 order=\$arg2:u32 prio=\$arg5:u32" >> $tr/kprobe_events &&
 echo "r:kprobes/rdc_out try_to_compact_pages ret=\$retval:s32" >> $tr/kprobe_events &&
 echo "rdc_lat u64 us" >> $tr/synthetic_events ||
 	{ echo "no kprobe events on try_to_compact_pages or no synthetic events"; exit 1; }
