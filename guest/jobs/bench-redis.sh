@@ -101,7 +101,7 @@ dc_stop() {
 			v = substr($i, 4) + 0; n++; s += v; if (v > m) m = v
 			if (v >= slow) k++ } }
 		/LOST [0-9]+ EVENTS/ { lost = 1 }
-		END { if (lost) print " dc_lost=1"
+		END { if (lost) printf " dc_lost=1"
 		      printf " dc_n=%d dc_slow_n=%d dc_max_us=%d dc_sum_ms=%.1f", n, k, m, s / 1000 }' $tr/trace
 }
 
