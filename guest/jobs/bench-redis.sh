@@ -67,6 +67,8 @@ echo "r:kprobes/rdc_out try_to_compact_pages ret=\$retval:s32" >> $tr/kprobe_eve
 echo "rdc_lat u64 us" >> $tr/synthetic_events ||
 	{ echo "no kprobe events on try_to_compact_pages or no synthetic events"; exit 1; }
 dc_in= dc_out=
+why_events="sched/sched_switch kprobes/rdc_in kprobes/rdc_out
+compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake"
 dc_start() {
 	dc_in="hist:keys=common_pid:ts0=common_timestamp.usecs if common_pid==$1"
 	dc_out="hist:keys=common_pid:us=common_timestamp.usecs-\$ts0:onmatch(kprobes.rdc_in).trace(rdc_lat,\$us) if common_pid==$1"
@@ -78,20 +80,17 @@ dc_start() {
 	[ "${REDIS_WHY:-0}" = 1 ] || return 0
 	echo 'prev_comm ~ "kcompactd*" || next_comm ~ "kcompactd*"' > $tr/events/sched/sched_switch/filter &&
 	echo "common_pid==$1" > $tr/events/kprobes/rdc_in/filter &&
-	echo "common_pid==$1" > $tr/events/kprobes/rdc_out/filter &&
-	for e in sched/sched_switch kprobes/rdc_in kprobes/rdc_out \
-		compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake; do
-		echo 1 > $tr/events/$e/enable || exit 1
-	done || { echo "REDIS_WHY=1: cannot enable the events"; exit 1; }
+	echo "common_pid==$1" > $tr/events/kprobes/rdc_out/filter ||
+		{ echo "REDIS_WHY=1: cannot set the event filters"; exit 1; }
+	for e in $why_events; do
+		echo 1 > $tr/events/$e/enable || { echo "REDIS_WHY=1: cannot enable $e"; exit 1; }
+	done
 }
 # " dc_n=.. dc_slow_n=.. dc_max_us=.. dc_sum_ms=..", the triggers removed
 dc_stop() {
 	echo 0 > $tr/events/synthetic/rdc_lat/enable
 	if [ "${REDIS_WHY:-0}" = 1 ]; then
-		for e in sched/sched_switch kprobes/rdc_in kprobes/rdc_out \
-			compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake; do
-			echo 0 > $tr/events/$e/enable
-		done
+		for e in $why_events; do echo 0 > $tr/events/$e/enable; done
 		cp $tr/trace "$RESULTS/why.$defrag:$budget.${RUN:-1}"
 	fi
 	echo "!$dc_out" >> $tr/events/kprobes/rdc_out/trigger

@@ -48,6 +48,14 @@ disk_by_serial() {
 	return 1
 }
 
+# /dev/pmem0, the legacy pmem carve-out of memmap=SIZE!START, or a reason
+# on stderr and 1; $1 names the setting that asked for it.
+pmem_dev() {
+	[ -b /dev/pmem0 ] && { echo /dev/pmem0; return 0; }
+	echo "$1=pmem: no /dev/pmem0 (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)" >&2
+	return 1
+}
+
 # Swap on the disk the host attached with "run-guest.sh -w SIZE", if any.
 # SWAP_DEV=pmem: swap on /dev/pmem0 instead, a legacy pmem carve-out of
 # the guest's physical memory (memmap=SIZE!START on the command line):
@@ -59,8 +67,7 @@ disk_by_serial() {
 swap_on() {
 	local d
 	if [ "${SWAP_DEV:-}" = pmem ]; then
-		d=/dev/pmem0
-		[ -b $d ] || { echo "SWAP_DEV=pmem: no $d (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)"; exit 1; }
+		d=$(pmem_dev SWAP_DEV) || exit 1
 		if [ "${SWAP_ROTATIONAL:-0}" = 1 ]; then
 			echo 1 > /sys/block/pmem0/queue/rotational ||
 				{ echo "SWAP_ROTATIONAL=1: cannot mark $d rotational"; exit 1; }
@@ -81,8 +88,7 @@ swap_on() {
 scratch_mount() {
 	local d
 	if [ "${SCRATCH_DEV:-}" = pmem ]; then
-		d=/dev/pmem0
-		[ -b $d ] || { echo "SCRATCH_DEV=pmem: no $d (memmap=SIZE!START, CONFIG_X86_PMEM_LEGACY)"; return 1; }
+		d=$(pmem_dev SCRATCH_DEV) || return 1
 		mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 $d ||
 			{ echo "SCRATCH_DEV=pmem: mkfs.ext4 $d failed"; return 1; }
 		echo "scratch: ext4 on $d (pmem), $(($(cat /sys/block/pmem0/size) / 2048)) MiB"
