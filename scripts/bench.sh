@@ -12,7 +12,8 @@
 #                                        config/bench/, e.g. slub-swap)
 #
 # Environment: RUNS (default per workload), QUICK=1 (3 runs, smaller
-# sizes: to try the harness, not for numbers), BENCH_OUT (default
+# sizes: to try the harness, not for numbers), RESUME=1 (keep the boots
+# an interrupted run of the same workload finished, boot the rest), BENCH_OUT (default
 # build/$BASE/bench), ACCEL / ICOUNT as for run-guest.sh, KERNELS (the kernels
 # to compare instead of the workload's; a name other than base and
 # patched is a kernel you built yourself, build/$BASE/alt/NAME.bzImage, e.g. a
@@ -284,7 +285,7 @@ boot_one() {
 run_workload() {
 	local w=$1 dir=$BENCH_OUT/$1 i k o n=0 total s0 t el
 	workload "$w"
-	rm -rf "$dir"
+	[ "${RESUME:-0}" = 1 ] || rm -rf "$dir"
 	mkdir -p "$dir/runs"
 	: > "$dir/raw.txt"
 	total=$(( runs * $(echo $kernels | wc -w) ))
@@ -294,6 +295,14 @@ run_workload() {
 			n=$((n + 1))
 			o=$dir/runs/$k-$i
 			t=$(date +%s)
+			# RESUME=1: a boot that finished and counts is kept
+			if [ "${RESUME:-0}" = 1 ] && [ -s "$o/results/bench.txt" ] &&
+			   [ -z "$(job_failed "$o")" ] && [ -z "$(console_bad "$o")" ]; then
+				run_lines "$k" "$i" "$o" >> "$dir/raw.txt"
+				note "$w [$n/$total] $k run $i: kept from the interrupted run"
+				continue
+			fi
+			rm -rf "$o" "$o.failed"
 			# A boot that fails (panic, timeout, job error, a kernel
 			# report in the console: scripts/console-scan.sh) is kept as
 			# KERNEL-N.failed, listed in the report, and booted once more;

@@ -30,6 +30,17 @@
  *   - hackbench over pipes (-g groups, by default one per 25 MiB of memory,
  *     -l loops), (-r) rounds with a pause between them, grows the task,
  *     signal, mm and kmalloc caches.
+ * With -w, the rounds take the loads named in turn instead (bench mode):
+ *   pipe  hackbench over pipes, as above;
+ *   sock  hackbench over sockets (the original report's mode): skbuff
+ *         heads and kmalloc-512 for every message;
+ *   fs    file system metadata on tmpfs (-d DIR): one worker per CPU
+ *         creates -f empty files, stats and renames them, unlinks them
+ *         (inode and dentry caches);
+ *   net   one AF_UNIX stream connection per CPU, -n requests of 1 KiB
+ *         each answered by 1 KiB, 16 in flight (skbuff heads with
+ *         kmalloc-2k data), every request's round trip timed.
+ * and -T keeps taking rounds until that many seconds have passed.
  * Per round it reads the SLUB statistics of every cache whose preferred
  * order is above its minimum (alloc_slab, order_fallback: CONFIG_SLUB_STATS)
  * and /proc/vmstat.
@@ -63,6 +74,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,18 +94,21 @@
 
 enum { V_STALL, V_CSUCCESS, V_DAEMON_WAKE, V_MIGRATE, V_PAGEOUTRUN,
 	V_SCAN_KSWAPD, V_STEAL_KSWAPD, V_SCAN_DIRECT, V_ALLOCSTALL, V_PSWPOUT,
-	V_DAEMON_MSCAN, V_DAEMON_FSCAN, NR_V };
+	V_DAEMON_MSCAN, V_DAEMON_FSCAN, V_PGALLOC, NR_V };
 
 static const char * const vm_names[NR_V] = {
 	"compact_stall", "compact_success", "compact_daemon_wake",
 	"pgmigrate_success", "pageoutrun", "pgscan_kswapd", "pgsteal_kswapd",
 	"pgscan_direct", "allocstall", "pswpout",
 	"compact_daemon_migrate_scanned", "compact_daemon_free_scanned",
+	"pgalloc",	/* the sum of pgalloc_ZONE */
 };
 
 struct sample {
 	long vm[NR_V];
 	long slabs, fallbacks;	/* caches whose order is above the minimum */
+	long cur_slabs, cur_objs;	/* their slabs and objects now */
+	long slab_kb;		/* Slab: of /proc/meminfo */
 	long kcompactd_ms;	/* CPU time of the kcompactd threads */
 	long psi_some_us, psi_full_us;	/* /proc/pressure/memory totals */
 	double t;
@@ -250,6 +266,10 @@ static void sample(struct sample *s)
 			s->vm[V_ALLOCSTALL] += val;
 			continue;
 		}
+		if (!strncmp(key, "pgalloc_", 8)) {
+			s->vm[V_PGALLOC] += val;
+			continue;
+		}
 		for (i = 0; i < NR_V; i++)
 			if (!strcmp(key, vm_names[i]))
 				s->vm[i] = val;
@@ -282,8 +302,13 @@ static void sample(struct sample *s)
 			continue;
 		s->slabs += alloc;
 		s->fallbacks += fallback;
+		snprintf(path, sizeof(path), SLAB_DIR "/%s/slabs", d->d_name);
+		s->cur_slabs += first_num(path);
+		snprintf(path, sizeof(path), SLAB_DIR "/%s/total_objects", d->d_name);
+		s->cur_objs += first_num(path);
 	}
 	closedir(dir);
+	s->slab_kb = meminfo_kb("Slab");
 	s->kcompactd_ms = kcompactd_ms();
 	psi_memory(&s->psi_some_us, &s->psi_full_us);
 	s->t = monotonic_secs();
@@ -450,14 +475,15 @@ static void hog(size_t bytes, void *unused)
 		ksft_exit_fail_msg("mlock of the hogger: %s\n", strerror(errno));
 }
 
-/* hackbench over pipes, processes; its elapsed time in seconds, or -1 */
-static double run_hackbench(void)
+/* hackbench, processes, over pipes or sockets; its time in seconds, or -1 */
+static double run_hackbench(int pipes)
 {
 	char cmd[128], line[256];
 	double secs = -1;
 	FILE *f;
 
-	snprintf(cmd, sizeof(cmd), "hackbench -p -g %d -l %d 2>&1", groups, loops);
+	snprintf(cmd, sizeof(cmd), "hackbench %s-g %d -l %d 2>&1",
+		 pipes ? "-p " : "", groups, loops);
 	f = popen(cmd, "r");
 	if (!f)
 		ksft_exit_fail_msg("popen: %s\n", strerror(errno));
@@ -469,22 +495,212 @@ static double run_hackbench(void)
 	return secs;
 }
 
+enum { L_PIPE, L_SOCK, L_FS, L_NET, NR_LOADS };
+static const char * const load_names[NR_LOADS] = { "pipe", "sock", "fs", "net" };
+#define MAX_CYCLE	16
+static int cycle[MAX_CYCLE] = { L_PIPE }, cycle_len = 1, run_secs;
+static int fs_files = 2000, net_reqs = 2000, nr_workers;
+static const char *fs_dir = "/tmp";
+#define NET_SIZE	1024	/* bytes of a request and of its answer */
+#define NET_DEPTH	16	/* requests in flight per connection */
+
+/* Run @fn(i, arg) in @n children at once; exit the test if one fails. */
+static void run_workers(int n, void (*fn)(int, void *), void *arg)
+{
+	int i, status, failed = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	for (i = 0; i < n; i++) {
+		pid = fork();
+		if (pid < 0)
+			ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+		if (!pid) {
+			fn(i, arg);
+			_exit(0);
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (wait(&status) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))
+			failed++;
+	if (failed)
+		ksft_exit_fail_msg("%d of %d workers failed\n", failed, n);
+}
+
+static void fs_worker(int w, void *unused)
+{
+	char dir[512], a[600], b[600];
+	struct stat st;
+	int i, fd;
+
+	snprintf(dir, sizeof(dir), "%s/slab_replay.%d.%d", fs_dir, getppid(), w);
+	if (mkdir(dir, 0700))
+		_exit(1);
+	/* all of them alive at once, so that the caches grow */
+	for (i = 0; i < fs_files; i++) {
+		snprintf(a, sizeof(a), "%s/a%d", dir, i);
+		fd = open(a, O_CREAT | O_EXCL | O_WRONLY, 0600);
+		if (fd < 0)
+			_exit(1);
+		close(fd);
+	}
+	for (i = 0; i < fs_files; i++) {
+		snprintf(a, sizeof(a), "%s/a%d", dir, i);
+		snprintf(b, sizeof(b), "%s/b%d", dir, i);
+		if (stat(a, &st) || rename(a, b))
+			_exit(1);
+	}
+	for (i = 0; i < fs_files; i++) {
+		snprintf(b, sizeof(b), "%s/b%d", dir, i);
+		if (unlink(b))
+			_exit(1);
+	}
+	if (rmdir(dir))
+		_exit(1);
+}
+
+static int io_full(int fd, char *buf, int len, int wr)
+{
+	int done = 0, n;
+
+	while (done < len) {
+		n = wr ? write(fd, buf + done, len - done) : read(fd, buf + done, len - done);
+		if (n <= 0)
+			return -1;
+		done += n;
+	}
+	return 0;
+}
+
+/* One connection: the server echoes, the client times each round trip. */
+static void net_worker(int w, void *lat)
+{
+	long *us = (long *)lat + (long)w * net_reqs;
+	char buf[NET_SIZE] = "";
+	int sv[2], sent = 0, got = 0;
+	double t;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		_exit(1);
+	pid = fork();
+	if (pid < 0)
+		_exit(1);
+	if (!pid) {
+		close(sv[0]);
+		while (!io_full(sv[1], buf, NET_SIZE, 0))
+			if (io_full(sv[1], buf, NET_SIZE, 1))
+				_exit(1);
+		_exit(0);
+	}
+	close(sv[1]);
+	while (got < net_reqs) {
+		while (sent < net_reqs && sent - got < NET_DEPTH) {
+			t = monotonic_secs();
+			memcpy(buf, &t, sizeof(t));
+			if (io_full(sv[0], buf, NET_SIZE, 1))
+				_exit(1);
+			sent++;
+		}
+		if (io_full(sv[0], buf, NET_SIZE, 0))
+			_exit(1);
+		memcpy(&t, buf, sizeof(t));
+		us[got++] = (monotonic_secs() - t) * 1e6;
+	}
+	close(sv[0]);
+	if (waitpid(pid, NULL, 0) != pid)
+		_exit(1);
+}
+
+static long *net_lat, net_n;	/* every round trip of the run, us */
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The @per_mille percentile of the @n values at @v, sorted here. */
+static long percentile(long *v, long n, int per_mille)
+{
+	qsort(v, n, sizeof(*v), cmp_long);
+	return n ? v[(n - 1) * per_mille / 1000] : 0;
+}
+
+/* One round of load @l; its time in seconds. */
+static double run_load(int l)
+{
+	size_t len = (size_t)nr_workers * net_reqs * sizeof(long);
+	double t0 = monotonic_secs();
+	long *lat;
+
+	switch (l) {
+	case L_PIPE:
+	case L_SOCK:
+		return run_hackbench(l == L_PIPE);
+	case L_FS:
+		run_workers(nr_workers, fs_worker, NULL);
+		break;
+	case L_NET:
+		lat = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (lat == MAP_FAILED)
+			ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
+		run_workers(nr_workers, net_worker, lat);
+		t0 = monotonic_secs() - t0;
+		net_lat = realloc(net_lat, (net_n + (long)nr_workers * net_reqs) * sizeof(long));
+		if (!net_lat)
+			ksft_exit_fail_msg("out of memory\n");
+		memcpy(net_lat + net_n, lat, len);
+		net_n += (long)nr_workers * net_reqs;
+		munmap(lat, len);
+		return t0;
+	}
+	return monotonic_secs() - t0;
+}
+
+static void parse_loads(const char *arg)
+{
+	char *copy = strdup(arg), *tok, *save;
+	int l;
+
+	cycle_len = 0;
+	for (tok = strtok_r(copy, ",+", &save); tok; tok = strtok_r(NULL, ",+", &save)) {
+		for (l = 0; l < NR_LOADS && strcmp(tok, load_names[l]); l++)
+			;
+		if (l == NR_LOADS || cycle_len == MAX_CYCLE)
+			ksft_exit_fail_msg("-w: unknown load '%s' or more than %d\n",
+					   tok, MAX_CYCLE);
+		cycle[cycle_len++] = l;
+	}
+	free(copy);
+	if (!cycle_len)
+		ksft_exit_fail_msg("-w: no load\n");
+}
+
 /*
  * One line of key=value: @prefix round=@r (or rounds=@r for the totals),
- * the slabs and counters between @a and @b, free order-3+ memory @o3 kB.
+ * the slabs and counters between @a and @b, free order-3+ memory @o3 kB;
+ * a round says its load (with -w), the totals each load's mean time.
  */
-static void print_sample(const char *prefix, int r, double secs,
+static double load_secs[NR_LOADS];
+static int load_rounds[NR_LOADS];
+
+static void print_sample(const char *prefix, int r, int load, double secs,
 			 struct sample *a, struct sample *b, long o3)
 {
 	long slabs = b->slabs - a->slabs, fb = b->fallbacks - a->fallbacks;
+	int total = !strcmp(prefix, "slab"), l;
 	double wall_ms;
 	int i;
 
 	/* the key=value lines are for bench mode; TAP comments otherwise */
 	printf("%s%s %s=%d secs=%.3f slabs=%ld fallbacks=%ld pref_pct=%.1f free_o3_kb=%ld",
-	       bench ? "" : "# ", prefix,
-	       strcmp(prefix, "slab") ? "round" : "rounds", r, secs,
+	       bench ? "" : "# ", prefix, total ? "rounds" : "round", r, secs,
 	       slabs, fb, slabs ? 100.0 * (slabs - fb) / slabs : 100.0, o3);
+	if (!total && cycle_len > 1)
+		printf(" load=%s", load_names[load]);
 	for (i = 0; i < NR_V; i++)
 		printf(" %s=%ld", vm_names[i], b->vm[i] - a->vm[i]);
 	/* the window's cost in percent of one CPU: kcompactd, PSI memory */
@@ -497,6 +713,24 @@ static void print_sample(const char *prefix, int r, double secs,
 		       (b->psi_some_us - a->psi_some_us) / 1e3,
 		       wall_ms > 0 ? (b->psi_some_us - a->psi_some_us) / 10 / wall_ms : 0,
 		       (b->psi_full_us - a->psi_full_us) / 1e3);
+	/* slab memory and how full the high-order caches' slabs are, now */
+	printf(" slab_kb=%ld objs_per_slab=%.2f", b->slab_kb,
+	       b->cur_slabs ? (double)b->cur_objs / b->cur_slabs : 0);
+	if (total && cycle_len > 1) {
+		for (l = 0; l < NR_LOADS; l++)
+			if (load_rounds[l])
+				printf(" %s_s=%.3f %s_rounds=%d", load_names[l],
+				       load_secs[l] / load_rounds[l], load_names[l],
+				       load_rounds[l]);
+	}
+	if (total && net_n) {
+		/* sorts net_lat: the maximum is its last */
+		long p50 = percentile(net_lat, net_n, 500);
+
+		printf(" net_p50_us=%ld net_p99_us=%ld net_p999_us=%ld net_max_us=%ld",
+		       p50, net_lat[(net_n - 1) * 990 / 1000],
+		       net_lat[(net_n - 1) * 999 / 1000], net_lat[net_n - 1]);
+	}
 	printf("\n");
 	fflush(stdout);
 }
@@ -529,17 +763,24 @@ static void help(const char *prog)
 {
 	printf("usage: %s [-B] [-k] [-g GROUPS] [-l LOOPS] [-r ROUNDS] [-p PAUSE_S]\n"
 	       "       [-H HOG_PCT] [-P PIN_PCT] [-c FILE] [-U]\n"
+	       "       [-w LOAD+...] [-T SECS] [-d DIR] [-f FILES] [-n REQUESTS]\n"
 	       "  -B  bench mode: key=value lines per round and per run, no checks\n"
 	       "  -k  keep vm.watermark_boost_factor and vm.compaction_proactiveness\n"
 	       "      (default: 0 while the test runs)\n"
-	       "  -g, -l  hackbench -p -g GROUPS -l LOOPS (1 group per 25 MiB\n"
+	       "  -g, -l  hackbench -g GROUPS -l LOOPS (1 group per 25 MiB\n"
 	       "      of memory, 20 to 60; 200)\n"
 	       "  -r  rounds of hackbench (2), -p seconds between them (5)\n"
 	       "  -c  read FILE into the page cache before the hogger starts\n"
 	       "  -H  hogger, percent of total memory (29)\n"
 	       "  -P  pages kept by the fragmenter, percent (25)\n"
 	       "  -U  the pages kept are mlocked, vm.compact_unevictable_allowed=0:\n"
-	       "      compaction can rebuild no block\n", prog);
+	       "      compaction can rebuild no block\n"
+	       "  -w  the rounds take these loads in turn (bench mode; \",\" or \"+\"\n"
+	       "      between them): pipe, sock\n"
+	       "      (hackbench over pipes, sockets), fs (metadata in -d DIR,\n"
+	       "      /tmp: -f FILES per CPU, 2000), net (AF_UNIX, 1 KiB requests,\n"
+	       "      -n REQUESTS per CPU, 2000); the default: pipe\n"
+	       "  -T  rounds until SECS have passed (at least -r)\n", prog);
 }
 
 int main(int argc, char **argv)
@@ -551,7 +792,7 @@ int main(int argc, char **argv)
 	pid_t frag_pid, hog_pid;
 	int o, r;
 
-	while ((o = getopt(argc, argv, "Bkg:l:r:p:H:P:c:Uh")) != -1) {
+	while ((o = getopt(argc, argv, "Bkg:l:r:p:H:P:c:Uw:T:d:f:n:h")) != -1) {
 		switch (o) {
 		case 'B':
 			bench = 1;
@@ -583,6 +824,21 @@ int main(int argc, char **argv)
 		case 'U':
 			unmovable = 1;
 			break;
+		case 'w':
+			parse_loads(optarg);
+			break;
+		case 'T':
+			run_secs = atoi(optarg);
+			break;
+		case 'd':
+			fs_dir = optarg;
+			break;
+		case 'f':
+			fs_files = atoi(optarg);
+			break;
+		case 'n':
+			net_reqs = atoi(optarg);
+			break;
 		case 'h':
 			help(argv[0]);
 			return 0;
@@ -592,11 +848,14 @@ int main(int argc, char **argv)
 		}
 	}
 	if (groups < 0 || loops < 1 || rounds < 2 || pause_s < 0 ||
-	    hog_pct < 0 || hog_pct > 60 || pin_pct < 13 || pin_pct > 90) {
+	    hog_pct < 0 || hog_pct > 60 || pin_pct < 13 || pin_pct > 90 ||
+	    run_secs < 0 || fs_files < 1 || net_reqs < 1 ||
+	    (!bench && (cycle_len > 1 || cycle[0] != L_PIPE))) {
 		help(argv[0]);
 		return KSFT_FAIL;
 	}
 	page_size = getpagesize();
+	nr_workers = sysconf(_SC_NPROCESSORS_ONLN);
 
 	ksft_print_header();
 	if (geteuid())
@@ -628,8 +887,10 @@ int main(int argc, char **argv)
 	if (unmovable)
 		set_knob(UNEVICTABLE, saved_unevictable, sizeof(saved_unevictable), "0");
 	find_kcompactd();
-	ksft_print_msg("hackbench -p -g %d -l %d, %d rounds; boost and proactive compaction %s%s; %d kcompactd\n",
-		       groups, loops, rounds, keep_wakers ? "as they are" : "off",
+	ksft_print_msg("hackbench -g %d -l %d, %d rounds%s%s; boost and proactive compaction %s%s; %d kcompactd\n",
+		       groups, loops, rounds, run_secs ? " or more, for the seconds of -T" : "",
+		       cycle_len > 1 ? " of the loads of -w" : " over pipes",
+		       keep_wakers ? "as they are" : "off",
 		       unmovable ? "; kept pages mlocked, not compacted" : "",
 		       nr_kcompactd);
 
@@ -667,13 +928,16 @@ int main(int argc, char **argv)
 
 	sample(&first);
 	prev = first;
-	for (r = 1; r <= rounds; r++) {
+	for (r = 1; r <= rounds || (run_secs && prev.t - first.t < run_secs); r++) {
 		long o3 = free_kb_from(BLOCK_ORDER);
+		int load = cycle[(r - 1) % cycle_len];
 
 		sample(&s0);
-		secs = run_hackbench();
+		secs = run_load(load);
 		sample(&s1);
 		total_secs += secs;
+		load_secs[load] += secs;
+		load_rounds[load]++;
 		if (r == 1) {
 			fb1 = s1.fallbacks - s0.fallbacks;
 			slabs1 = s1.slabs - s0.slabs;
@@ -681,12 +945,12 @@ int main(int argc, char **argv)
 		last_fb = s1.fallbacks - s0.fallbacks;
 		last_slabs = s1.slabs - s0.slabs;
 		/* counters over the round and the pause before it */
-		print_sample("slab-round", r, secs, &prev, &s1, o3);
+		print_sample("slab-round", r, load, secs, &prev, &s1, o3);
 		prev = s1;
-		if (r < rounds)
+		if (r < rounds || (run_secs && prev.t - first.t < run_secs))
 			sleep(pause_s);
 	}
-	print_sample("slab", rounds, total_secs, &first, &prev, free_o3);
+	print_sample("slab", r - 1, -1, total_secs, &first, &prev, free_o3);
 	wake = prev.vm[V_DAEMON_WAKE] - first.vm[V_DAEMON_WAKE];
 	kill(hog_pid, SIGKILL);
 	kill(frag_pid, SIGKILL);
