@@ -16,8 +16,9 @@
 # an interrupted run of the same workload finished, boot the rest), BENCH_OUT (default
 # build/$BASE/bench), ACCEL / ICOUNT as for run-guest.sh, KERNELS (the kernels
 # to compare instead of the workload's; a name other than base and
-# patched is a kernel you built yourself, build/$BASE/alt/NAME.bzImage, e.g. a
-# variant of a patch: KERNELS="base kswapd patched").
+# patched is a variant, the series plus results/variants/$BASE/NAME.patch,
+# built by scripts/build-variant.sh, or a kernel you built yourself,
+# build/$BASE/alt/NAME.bzImage: KERNELS="base kswapd patched").
 #
 # Per workload, in build/$BASE/bench/WORKLOAD/: raw.txt (every guest line with
 # kernel= and run=), raw.csv, report.md (the tables, the machine, the
@@ -35,7 +36,8 @@ INITRD=$BUILD/initramfs.cpio.gz
 # and its parameters (quick_args added with QUICK=1), the grouping of the
 # report and its metrics, (targets, optional) "METRIC:GROUP:X" targets of
 # X times lower than the baseline, counted per run, and (bases) the series
-# it needs when not every one; config/bench/NAME.md (or LEGEND.md) is the
+# it needs when not every one, (kernels_6_12, kernels_7_2, optional) the
+# kernels on that base instead; config/bench/NAME.md (or LEGEND.md) is the
 # report's legend.  Adding a workload is a new pair of files there.
 BENCH_CONF=$TOP/config/bench
 known_workloads() {
@@ -53,7 +55,12 @@ workload() {
 	kernels= runs= runs_all= boot_s= mem= cpus= disks= timeout= icount=0 bases=
 	job= job_args= quick_args= plot= group= baseline= headline= metrics=
 	cdf=no legend_file=$1 targets=
+	local per_base=kernels_${BASE//./_}
+	unset "$per_base"
 	. "$f"
+	# kernels_6_12=, kernels_7_2=: the kernels on that base, when they
+	# differ (a change one series left out is a variant there)
+	[ -z "${!per_base:-}" ] || kernels=${!per_base}
 	for v in kernels runs boot_s mem cpus timeout job plot group baseline headline metrics; do
 		[ -n "${!v}" ] || die "config/bench/$1 does not set $v"
 	done
@@ -86,6 +93,9 @@ build_kernels() {
 	local k need_base=0
 	for k in $kernels; do [ "$k" = base ] && need_base=1; done
 	"$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
+	for k in $kernels; do
+		[ ! -f "$TOP/results/variants/$BASE/$k.patch" ] || "$TOP/scripts/build-variant.sh" "$k"
+	done
 	if [ $need_base = 1 ]; then
 		# The base commit in a worktree.  $BUILD/base/{linux,obj} has the
 		# layout of $BUILD/{linux,obj}, so that ccache (base dir $TOP) sees
@@ -451,8 +461,8 @@ kernels=$(echo $ks | tr ' ' '\n' | sort -u)
 for k in $kernels; do
 	case $k in
 	base|patched) ;;
-	*) [ -f "$(kernel_image "$k")" ] ||
-		die "kernel '$k': no image $(kernel_image "$k") (KERNELS names base, patched or an image you put in ${BUILD#$TOP/}/alt/)" ;;
+	*) [ -f "$TOP/results/variants/$BASE/$k.patch" ] || [ -f "$(kernel_image "$k")" ] ||
+		die "kernel '$k': no results/variants/$BASE/$k.patch and no image $(kernel_image "$k") (KERNELS names base, patched, a variant or an image you put in ${BUILD#$TOP/}/alt/)" ;;
 	esac
 done
 "$TOP/scripts/deps.sh" bench

@@ -54,6 +54,10 @@ fi
 # guest job's list.
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
 [ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$KSFT_MM"
+# REPLAYS="a b": only these workload replays (guest/jobs/check.sh), else
+# the base's CHECK_REPLAYS, else all of them
+REPLAYS=${REPLAYS:-${CHECK_REPLAYS:-}}
+[ -n "${REPLAYS:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.REPLAYS=$(echo $REPLAYS | tr ' ' ,)"
 GUEST_MEM=${GUEST_MEM:-3G}
 GUEST_CPUS=${GUEST_CPUS:-2}
 rm -rf "$out"
