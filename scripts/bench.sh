@@ -81,6 +81,9 @@ workload() {
 	[ "$runs" -ge 1 ] 2>/dev/null || die "RUNS must be a positive number"
 }
 
+# A variant's patch (scripts/build-variant.sh): the series plus this file.
+variant_patch() { echo "$TOP/results/variants/$BASE/$1.patch"; }
+
 kernel_image() { # base|patched|NAME
 	case $1 in
 	patched) echo "$BUILD/obj/$KIMAGE" ;;
@@ -94,7 +97,7 @@ build_kernels() {
 	for k in $kernels; do [ "$k" = base ] && need_base=1; done
 	"$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
 	for k in $kernels; do
-		[ ! -f "$TOP/results/variants/$BASE/$k.patch" ] || "$TOP/scripts/build-variant.sh" "$k"
+		[ ! -f "$(variant_patch "$k")" ] || "$TOP/scripts/build-variant.sh" "$k"
 	done
 	if [ $need_base = 1 ]; then
 		# The base commit in a worktree.  $BUILD/base/{linux,obj} has the
@@ -461,7 +464,7 @@ kernels=$(echo $ks | tr ' ' '\n' | sort -u)
 for k in $kernels; do
 	case $k in
 	base|patched) ;;
-	*) [ -f "$TOP/results/variants/$BASE/$k.patch" ] || [ -f "$(kernel_image "$k")" ] ||
+	*) [ -f "$(variant_patch "$k")" ] || [ -f "$(kernel_image "$k")" ] ||
 		die "kernel '$k': no results/variants/$BASE/$k.patch and no image $(kernel_image "$k") (KERNELS names base, patched, a variant or an image you put in ${BUILD#$TOP/}/alt/)" ;;
 	esac
 done

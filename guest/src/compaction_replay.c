@@ -278,23 +278,6 @@ static void usemem(size_t bytes, void *arg)
 	out[0] = monotonic_secs() - t0;
 }
 
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static long pct(long *v, long n, double q)
-{
-	long i;
-
-	if (!n)
-		return 0;
-	i = (long)ceil(q * n) - 1;
-	return v[i < 0 ? 0 : i];
-}
-
 static void trace_start(void)
 {
 	if (!tracing)

@@ -368,13 +368,6 @@ static void trace_stop(struct round *r)
 	fclose(f);
 }
 
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static long ts_ns(void)
 {
 	struct timespec ts;

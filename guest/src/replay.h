@@ -3,6 +3,7 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,25 @@ static inline int trace_line(const char *line, long *pid, long *t_us)
 		p--;
 	*pid = atol(p);
 	return 0;
+}
+
+/* qsort()'s comparison of two longs, ascending. */
+static inline int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The @q quantile (nearest rank) of the @n sorted values at @v; 0 if none. */
+static inline long pct(const long *v, long n, double q)
+{
+	long i;
+
+	if (!n)
+		return 0;
+	i = (long)ceil(q * n) - 1;
+	return v[i < 0 ? 0 : i];
 }
 
 #endif

@@ -614,20 +614,6 @@ static void net_worker(int w, void *lat)
 
 static long *net_lat, net_n;	/* every round trip of the run, us */
 
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The @per_mille percentile of the @n values at @v, sorted here. */
-static long percentile(long *v, long n, int per_mille)
-{
-	qsort(v, n, sizeof(*v), cmp_long);
-	return n ? v[(n - 1) * per_mille / 1000] : 0;
-}
-
 /* One round of load @l; its time in seconds. */
 static double run_load(int l)
 {
@@ -658,6 +644,12 @@ static double run_load(int l)
 		return t0;
 	}
 	return monotonic_secs() - t0;
+}
+
+/* Is round @r due, @elapsed seconds into the rounds?  -r of them, or -T's time. */
+static int more_rounds(int r, double elapsed)
+{
+	return r <= rounds || (run_secs && elapsed < run_secs);
 }
 
 static void parse_loads(const char *arg)
@@ -724,12 +716,10 @@ static void print_sample(const char *prefix, int r, int load, double secs,
 				       load_rounds[l]);
 	}
 	if (total && net_n) {
-		/* sorts net_lat: the maximum is its last */
-		long p50 = percentile(net_lat, net_n, 500);
-
+		qsort(net_lat, net_n, sizeof(*net_lat), cmp_long);
 		printf(" net_p50_us=%ld net_p99_us=%ld net_p999_us=%ld net_max_us=%ld",
-		       p50, net_lat[(net_n - 1) * 990 / 1000],
-		       net_lat[(net_n - 1) * 999 / 1000], net_lat[net_n - 1]);
+		       pct(net_lat, net_n, 0.50), pct(net_lat, net_n, 0.99),
+		       pct(net_lat, net_n, 0.999), net_lat[net_n - 1]);
 	}
 	printf("\n");
 	fflush(stdout);
@@ -928,7 +918,7 @@ int main(int argc, char **argv)
 
 	sample(&first);
 	prev = first;
-	for (r = 1; r <= rounds || (run_secs && prev.t - first.t < run_secs); r++) {
+	for (r = 1; more_rounds(r, prev.t - first.t); r++) {
 		long o3 = free_kb_from(BLOCK_ORDER);
 		int load = cycle[(r - 1) % cycle_len];
 
@@ -947,7 +937,7 @@ int main(int argc, char **argv)
 		/* counters over the round and the pause before it */
 		print_sample("slab-round", r, load, secs, &prev, &s1, o3);
 		prev = s1;
-		if (r < rounds || (run_secs && prev.t - first.t < run_secs))
+		if (more_rounds(r + 1, prev.t - first.t))
 			sleep(pause_s);
 	}
 	print_sample("slab", r - 1, -1, total_secs, &first, &prev, free_o3);
