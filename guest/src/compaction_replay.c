@@ -170,28 +170,11 @@ static void set_budget(long us)
 	put_or_die(KNOB, buf);
 }
 
+/* The counters of vm_names, see vmstat_read(). */
 static void read_vmstat(long *v)
 {
-	FILE *f = fopen("/proc/vmstat", "r");
-	char key[64];
-	long val;
-	int i;
-
-	if (!f)
+	if (vmstat_read(vm_names, NR_V, v))
 		ksft_exit_fail_msg("/proc/vmstat: %s\n", strerror(errno));
-	for (i = 0; i < NR_V; i++)
-		v[i] = -1;
-	v[V_ALLOCSTALL] = 0;
-	while (fscanf(f, "%63s %ld", key, &val) == 2) {
-		if (!strncmp(key, "allocstall_", 11)) {
-			v[V_ALLOCSTALL] += val;
-			continue;
-		}
-		for (i = 0; i < NR_V; i++)
-			if (!strcmp(key, vm_names[i]))
-				v[i] = val;
-	}
-	fclose(f);
 }
 
 static long read_jiffies(void)
