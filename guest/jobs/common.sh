@@ -52,6 +52,16 @@ compaction_knob() {
 	fi
 }
 
+# compaction_setting VALUE: the knob a bench setting's value is for, "N"
+# the budget (us), "NkB" the cap (kB).  Sets cset_knob (its path),
+# cset_opt (compaction_replay's option for it) and cset_val (N).
+compaction_setting() {
+	case $1 in
+	*kB) cset_knob=/proc/sys/vm/compaction_fault_scan_kbytes cset_opt=-k cset_val=${1%kB} ;;
+	*) cset_knob=/proc/sys/vm/compaction_async_budget_us cset_opt=-b cset_val=$1 ;;
+	esac
+}
+
 # Find a virtio disk by its serial (QEMU -device virtio-blk-pci,serial=X).
 disk_by_serial() {
 	for d in /sys/block/vd*; do
