@@ -4,7 +4,8 @@
 # make demo: build the patched kernel and boot it; the guest prints its
 # version, the vm sysctls, the zone watermarks and /proc/vmstat highlights,
 # then each knob's effect, off and on: an allocation burst over page cache
-# writers (the reserve), THP faults on fragmented memory (the budget).
+# writers (the reserve), THP faults on fragmented memory (the budget, or
+# the 7.2 series' cap).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

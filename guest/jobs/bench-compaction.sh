@@ -11,20 +11,23 @@
 # COMPACTION_DEFRAG (default "always never"), COMPACTION_ARGS (more
 # options, e.g. "-u 40"), RUN (the run number).
 # COMPACTION_BUDGETS (e.g. "0 4000 16000"): instead, defrag=always with
-# vm.compaction_async_budget_us at each of these values, rotating.
+# vm.compaction_async_budget_us at each of these values, rotating;
+# COMPACTION_SCAN_KBS the same with vm.compaction_fault_scan_kbytes (the
+# 7.2 series' cap, kB).
 # COMPACTION_SETTINGS (e.g. "always:0 always:4000 defer never:0"): instead,
-# each DEFRAG[:BUDGET_US[:DEFRAG_MODE]] in turn, rotating; DEFRAG_MODE is
+# each DEFRAG[:BUDGET_US[:DEFRAG_MODE]] in turn, rotating, BUDGET_US
+# written NkB for the cap instead (always:4096kB); DEFRAG_MODE is
 # vm.defrag_mode (Linux 6.15 and later), 0 when not given.  On a kernel
 # with vm.defrag_mode every line says defrag_mode=.  Every line says
 # alloc_fail_reports=: the kernel's page allocation failure reports.
 # COMPACTION_BUDGET: the budget for COMPACTION_DEFRAG's runs, on kernels
-# that have the knob (base kernels run without).
+# that have the knob (base kernels run without); COMPACTION_SCAN_KB the
+# cap for them, on kernels that have vm.compaction_fault_scan_kbytes.
 # KHUGEPAGED_SCAN_MS: khugepaged's scan_sleep_millisecs for the boot, and
 # a tenth of its alloc_sleep_millisecs (default: as the kernel has them),
 # so that khugepaged collapses during a run (thp_collapse_alloc).
 . /jobs/common.sh
 
-knob=/proc/sys/vm/compaction_async_budget_us
 dmknob=/proc/sys/vm/defrag_mode
 if [ -n "${COMPACTION_SETTINGS:-}" ]; then
 	set -- $COMPACTION_SETTINGS
@@ -32,6 +35,9 @@ if [ -n "${COMPACTION_SETTINGS:-}" ]; then
 elif [ -n "${COMPACTION_BUDGETS:-}" ]; then
 	set -- $COMPACTION_BUDGETS
 	opt=-b
+elif [ -n "${COMPACTION_SCAN_KBS:-}" ]; then
+	set -- $COMPACTION_SCAN_KBS
+	opt=-k
 else
 	set -- ${COMPACTION_DEFRAG:-always never}
 	opt=-D
@@ -53,7 +59,8 @@ for v in "$@"; do
 		IFS=: read -r defrag budget dm <<-EOF
 		$v
 		EOF
-		args="-D $defrag${budget:+ -b $budget}"
+		compaction_setting "$budget"
+		args="-D $defrag${budget:+ $cset_opt $cset_val}"
 		if [ -n "$dm" ] && [ ! -w $dmknob ]; then
 			echo "setting $v: this kernel has no vm.defrag_mode"
 			exit 1
@@ -61,9 +68,10 @@ for v in "$@"; do
 		[ ! -w $dmknob ] || echo "${dm:-0}" > $dmknob || exit 1 ;;
 	-D)
 		args="-D $v"
-		if [ -n "${COMPACTION_BUDGET:-}" ] && [ -w $knob ]; then
-			args="$args -b $COMPACTION_BUDGET"
-		fi ;;
+		for b in "${COMPACTION_BUDGET:-}" "${COMPACTION_SCAN_KB:+${COMPACTION_SCAN_KB}kB}"; do
+			compaction_setting "$b"
+			[ -z "$b" ] || [ ! -w $cset_knob ] || args="$args $cset_opt $cset_val"
+		done ;;
 	*)	args="$opt $v" ;;
 	esac
 	f0=$(dmesg | grep -c 'page allocation failure')

@@ -16,7 +16,8 @@
 #
 # REDIS_SETTINGS (default "always:0 always:4000 defer+madvise:0 never:0"):
 # DEFRAG:BUDGET_US, BUDGET_US being vm.compaction_async_budget_us (0
-# on a kernel without the knob); REDIS_PCT (40), REDIS_VALUE (1024),
+# on a kernel without the knob), or written NkB for the 7.2 series'
+# vm.compaction_fault_scan_kbytes (always:4096kB); REDIS_PCT (40), REDIS_VALUE (1024),
 # REDIS_CLIENTS (4), REDIS_FRAG (90: the data set comes from fragmented
 # memory), REDIS_PROACTIVE (vm.compaction_proactiveness for the run;
 # default: the kernel's, 20), RUN (the run number).
@@ -32,7 +33,6 @@
 # or from kcompactd, into $RESULTS/why.SETTING.RUN.
 . /jobs/common.sh
 
-knob=/proc/sys/vm/compaction_async_budget_us
 thp=/sys/kernel/mm/transparent_hugepage
 sock=/tmp/redis.sock
 command -v redis-server >/dev/null && command -v redis-benchmark >/dev/null ||
@@ -53,9 +53,18 @@ echo "== vm.compaction_proactiveness=$(cat /proc/sys/vm/compaction_proactiveness
 echo "== run ${RUN:-1}: $keys keys of $value bytes; settings in this order: $*"
 
 # a counter this kernel does not have (compact_budget_exceeded on the
-# base) reads 0
+# base) reads 0; the cap's counters are there only where the kernel has them
 vm() { awk -v k="$1" '$1 == k { v = $2 } END { print v + 0 }' /proc/vmstat; }
 vm_keys="thp_fault_alloc thp_fault_fallback compact_stall compact_success compact_fail compact_budget_exceeded allocstall_normal allocstall_movable"
+for k in compact_bound_fault compact_daemon_hint; do
+	! grep -q "^$k " /proc/vmstat || vm_keys="$vm_keys $k"
+done
+# the series' compaction knobs back to 0 (off)
+knobs_off() {
+	for k in /proc/sys/vm/compaction_async_budget_us /proc/sys/vm/compaction_fault_scan_kbytes; do
+		[ ! -w $k ] || echo 0 > $k || exit 1
+	done
+}
 snap() { for k in $vm_keys; do printf '%s ' "$(vm $k)"; done; }
 
 tr=/sys/kernel/tracing
@@ -108,10 +117,12 @@ dc_stop() {
 for s in "$@"; do
 	defrag=${s%%:*} budget=${s#*:}
 	echo "$defrag" > $thp/defrag || { echo "defrag $defrag refused"; exit 1; }
-	if [ -w $knob ]; then
-		echo "$budget" > $knob || exit 1
-	elif [ "$budget" != 0 ]; then
-		echo "setting $s: this kernel has no $knob"; exit 1
+	knobs_off
+	compaction_setting "$budget"
+	if [ -w $cset_knob ]; then
+		echo "$cset_val" > $cset_knob || exit 1
+	elif [ "$cset_val" != 0 ]; then
+		echo "setting $s: this kernel has no $cset_knob"; exit 1
 	fi
 	compaction_replay -F -f "${REDIS_FRAG:-90}" > /tmp/frag.out 2>&1 &
 	fpid=$!
@@ -178,5 +189,5 @@ for s in "$@"; do
 	echo "redis setting=$defrag:$budget keys=$keys value=$value$lat rss_kb=$rss_kb anon_huge_kb=$huge_kb$d$dc" |
 		tee -a "$RESULTS/bench.txt"
 done
-[ ! -w $knob ] || echo 0 > $knob
+knobs_off
 bench_end

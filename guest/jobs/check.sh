@@ -47,14 +47,21 @@ rc=$(cat /tmp/ksft.rc)
 # mid-test: the settings they change are back, memory taken offline is
 # online, their tracefs instance is gone.  SIGTERM comes SECS into each
 # (the middle of the run under TCG; compaction_budget_split's run took
-# 4 s on a fresh machine, 2026-12-03, so its signal comes at 2 s),
+# 4 s on a fresh machine, 2026-12-03, so its signal comes at 2 s;
+# compaction_bound, 7.2's, fragments memory and faults huge pages twice,
+# about 20 s a round as compaction_budget's did, so at 5 s it is in its
+# first round, its settings changed and its tracefs instance made),
 # SIGKILL 10 s later.  A test that
 # passed or skipped before the signal cannot be judged and is a skip if
-# it left everything as it was; any other end fails.
+# it left everything as it was; any other end fails.  A test this
+# series does not have (6.12: compaction_bound; 7.2: compaction_budget,
+# compaction_budget_split and slab_fallback) is not run: a skip, "not
+# installed", never a pass.
 section "series selftests ended by SIGTERM"
 state() {
 	grep MemTotal /proc/meminfo
 	for f in /proc/sys/vm/extra_free_kbytes /proc/sys/vm/compaction_async_budget_us \
+		/proc/sys/vm/compaction_fault_scan_kbytes \
 		/proc/sys/vm/watermark_scale_factor /proc/sys/vm/percpu_pagelist_high_fraction \
 		/proc/sys/vm/compaction_proactiveness /proc/sys/vm/watermark_boost_factor \
 		/proc/sys/vm/compact_unevictable_allowed /sys/kernel/mm/transparent_hugepage/enabled \
@@ -65,10 +72,12 @@ state() {
 	ls /sys/kernel/tracing/instances /sys/kernel/debug/tracing/instances 2>/dev/null
 }
 {
+	set -- extra_free_kbytes:2 compaction_budget:10 compaction_budget_split:2 \
+		compaction_bound:5 slab_fallback:5
 	echo "TAP version 13"
-	echo "1..4"
+	echo "1..$#"
 	n=0
-	for ts in extra_free_kbytes:2 compaction_budget:10 compaction_budget_split:2 slab_fallback:5; do
+	for ts in "$@"; do
 		t=${ts%:*} secs=${ts#*:} n=$((n + 1))
 		if [ ! -x "/kselftest/mm/$t" ]; then
 			echo "ok $n $t # SKIP not installed"
@@ -137,12 +146,16 @@ replays() {
 # stressor (two workers, 30% of memory each, every method, --verify)
 # and its hdd stressor (buffered file writes read back and checked, on the
 # scratch disk) for STRESS_SECS, while vm.extra_free_kbytes moves between
-# 0 and its bound and vm.compaction_async_budget_us between 0 and 4000,
+# 0 and its bound and the series' compaction knob (compaction_knob in
+# common.sh) between 0 and 4000 (us, the budget) or 8192 (kB, the cap),
 # once a second.  The workload fits in memory minus the largest reserve.
 # TAP in $RESULTS/stress.tap.
 STRESS_SECS=${STRESS_SECS:-60}
 section "stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
 bound=$(( $(awk '/^MemTotal/ { print $2 }' /proc/meminfo) / 4 / 4 * 4 ))
+compaction_knob
+step=2000	# us
+[ "$cknob_opt" = -b ] || step=4096	# kB
 touch /tmp/knobs.run
 (
 	i=0 bad=0
@@ -151,7 +164,7 @@ touch /tmp/knobs.run
 		0) v=0 ;; 1) v=$((bound / 2)) ;; 2) v=$bound ;; 3) v=$((bound / 4)) ;;
 		esac
 		echo $v > /proc/sys/vm/extra_free_kbytes || bad=$((bad + 1))
-		echo $(( (i % 3) * 2000 )) > /proc/sys/vm/compaction_async_budget_us ||
+		echo $(( (i % 3) * step )) > $cknob ||
 			bad=$((bad + 1))
 		i=$((i + 1))
 		sleep 1

@@ -39,6 +39,29 @@ show_watermarks() {
 		/proc/zoneinfo
 }
 
+# compaction_knob: the series' bound on the direct compaction of a THP
+# fault, whichever this kernel has: vm.compaction_async_budget_us (the
+# 6.12 series: a time budget in us, compaction_replay -b) or
+# vm.compaction_fault_scan_kbytes (the 7.2 series: a cap in kB on the
+# pfns the compaction scanners walk, compaction_replay -k).  Sets cknob
+# (its path: the budget's when the kernel has neither) and cknob_opt.
+compaction_knob() {
+	cknob=/proc/sys/vm/compaction_async_budget_us cknob_opt=-b
+	if [ ! -e $cknob ] && [ -e /proc/sys/vm/compaction_fault_scan_kbytes ]; then
+		cknob=/proc/sys/vm/compaction_fault_scan_kbytes cknob_opt=-k
+	fi
+}
+
+# compaction_setting VALUE: the knob a bench setting's value is for, "N"
+# the budget (us), "NkB" the cap (kB).  Sets cset_knob (its path),
+# cset_opt (compaction_replay's option for it) and cset_val (N).
+compaction_setting() {
+	case $1 in
+	*kB) cset_knob=/proc/sys/vm/compaction_fault_scan_kbytes cset_opt=-k cset_val=${1%kB} ;;
+	*) cset_knob=/proc/sys/vm/compaction_async_budget_us cset_opt=-b cset_val=$1 ;;
+	esac
+}
+
 # Find a virtio disk by its serial (QEMU -device virtio-blk-pci,serial=X).
 disk_by_serial() {
 	for d in /sys/block/vd*; do

@@ -32,19 +32,46 @@ else
 	echo "== this kernel has no vm.extra_free_kbytes"
 fi
 
-knob=/proc/sys/vm/compaction_async_budget_us
+# The series' bound on a THP fault's direct compaction, whichever this
+# kernel has (compaction_knob in common.sh), and what is shown of it: its
+# unit and meaning, a value over its bound, the counters of what it
+# stopped (KEY:WHAT, underscores for spaces), the value the THP fault
+# storm below runs with and why.
+compaction_knob
+knob=$cknob name=vm.${cknob##*/}
+if [ "$cknob_opt" = -b ]; then
+	about="us (0: no limit; the budget of one page fault's direct async compaction)"
+	bad=1000001 bad_why="over one second"
+	counters="compact_budget_exceeded:attempts_the_budget_stopped"
+	rows="compact_budget_exceeded:stopped_by_the_budget"
+	on=1000 on_says="the budget off and at 1 ms, twice each"
+	on_why1="1 ms, not the" on_why2="bench's 4 ms: under the emulator most compactions end before 4 ms"
+else
+	about="kB (0: no cap; the memory both compaction scanners may walk for one THP fault)"
+	bad=4194305 bad_why="over 4 GiB"
+	counters="compact_bound_fault:faults_whose_cap_ran_out compact_daemon_hint:hints_to_kcompactd"
+	rows=$counters
+	on=4096 on_says="the cap off and at 4096 kB, twice each"
+	on_why1="4096 kB, vm.rst's" on_why2="starting point: about two 2 MiB pageblocks of scanning per fault"
+fi
 if [ -w $knob ]; then
-	echo "== vm.compaction_async_budget_us"
-	echo "  default: $(cat $knob) us (0: no limit; the budget of one page fault's direct async compaction)"
-	if echo 1000001 > $knob 2>/dev/null; then
+	echo "== $name"
+	echo "  default: $(cat $knob) $about"
+	if err=$( (echo $bad > $knob) 2>&1 ); then
 		echo "  ERROR: a value over the bound was accepted"
 		exit 1
 	fi
-	echo "  'sysctl vm.compaction_async_budget_us=1000001' (over one second): refused, value still $(cat $knob)"
-	echo "  attempts the budget stopped since boot (compact_budget_exceeded):" \
-		"$(awk '$1 == "compact_budget_exceeded" {print $2}' /proc/vmstat)"
+	case $err in
+	*"Invalid argument"*) err="refused with EINVAL" ;;
+	*) err="refused (${err##*: })" ;;
+	esac
+	echo "  'sysctl $name=$bad' ($bad_why): $err, value still $(cat $knob)"
+	for c in $counters; do
+		echo "  $(echo "${c#*:}" | tr _ ' ') since boot (${c%%:*}):" \
+			"$(awk -v k="${c%%:*}" '$1 == k {print $2}' /proc/vmstat)"
+	done
 else
-	echo "== this kernel has no vm.compaction_async_budget_us"
+	echo "== this kernel has no $name"
 fi
 
 # What the knobs do, each before and after, small enough for a demo (the
@@ -81,27 +108,27 @@ if [ -w /proc/sys/vm/extra_free_kbytes ] && scratch_mount /mnt/scratch; then
 else
 	echo "== no allocation burst: needs vm.extra_free_kbytes and a scratch disk"
 fi
-if [ -w /proc/sys/vm/compaction_async_budget_us ] && [ "$(wc -l < /proc/swaps)" -gt 1 ]; then
-	echo "== THP faults on fragmented memory (defrag=always), the budget off and at 1 ms, twice each"
+if [ -w $knob ] && [ "$(wc -l < /proc/swaps)" -gt 1 ]; then
+	echo "== THP faults on fragmented memory (defrag=always), $on_says"
 	echo "   (guest/src/compaction_replay.c: memory fragmented, one page in 8 mlocked,"
-	echo "   then one task writes ${DEMO_USE_PCT:-60}% of free memory + swap; 1 ms, not the"
-	echo "   bench's 4 ms: under the emulator most compactions end before 4 ms)"
+	echo "   then one task writes ${DEMO_USE_PCT:-60}% of free memory + swap; $on_why1"
+	echo "   $on_why2)"
 	: > /tmp/demo.txt
-	for b in 0 1000 1000 0; do
+	for b in 0 $on $on 0; do
 		# each run from the same state: caches dropped, memory compacted
 		sync
 		echo 3 > /proc/sys/vm/drop_caches
 		echo 1 > /proc/sys/vm/compact_memory
-		compaction_replay -B -D always -b $b -u "${DEMO_USE_PCT:-60}" > /tmp/out 2>&1 ||
+		compaction_replay -B -D always $cknob_opt $b -u "${DEMO_USE_PCT:-60}" > /tmp/out 2>&1 ||
 			{ cat /tmp/out; exit 1; }
 		grep '^compaction ' /tmp/out | sed 's/^compaction defrag=always /compaction /' >> /tmp/demo.txt
 	done
 	table "stalls:direct_compactions" "stall_max_us:the_longest_(us)" "stall_p99_us:their_p99_(us)" \
-		"compact_budget_exceeded:stopped_by_the_budget" "thp_pct:THP_faults_served_huge_(%)" \
+		$rows "thp_pct:THP_faults_served_huge_(%)" \
 		"mbps:the_writer's_throughput_(MB/s)"
-	echo 0 > /proc/sys/vm/compaction_async_budget_us
+	echo 0 > $knob
 else
-	echo "== no THP fault storm: needs vm.compaction_async_budget_us and swap"
+	echo "== no THP fault storm: needs $name and swap"
 fi
 echo "== one boot each, as an illustration: make bench measures it over many (README, results/README.md)"
 exit 0

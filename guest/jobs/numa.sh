@@ -5,9 +5,11 @@
 # the series' selftests whose subject depends on CPUs and nodes, each
 # one's TAP nested under a line for it: extra_free_kbytes (shares per
 # node and zone, per-cpu lists, hotplug), compaction_budget_split
-# (compaction and migration across nodes), slab_fallback (a slab
-# fallback when every node is fragmented).  KUnit's extra_free_kbytes
-# suite ran at boot on the same zones.
+# (6.12: compaction and migration across nodes) or compaction_bound
+# (7.2: the cap on a fault's compaction, kept over every node it tries),
+# slab_fallback (6.12: a slab fallback when every node is fragmented).
+# A test the series does not have is a skip, "not installed".  KUnit's
+# extra_free_kbytes suite ran at boot on the same zones.
 . /jobs/common.sh
 
 echo "== $(nproc) cpus, nodes:"
@@ -16,7 +18,7 @@ for n in /sys/devices/system/node/node[0-9]*; do
 done
 show_watermarks
 cd /kselftest/mm
-set -- extra_free_kbytes compaction_budget_split slab_fallback
+set -- extra_free_kbytes compaction_budget_split compaction_bound slab_fallback
 rc=0
 rm -f /tmp/numa.rc
 {
