@@ -10,11 +10,14 @@
 # COMPACT_BOUNDED in the 7.2 series) or took longer than LONG_US
 # (default 4000), with its order, priority and return value, and what
 # ran right after each stop; kcompactd's time on the CPU (in all, and
-# its span), its slices (switch in to switch out) and the longest one.
+# its span), its slices (switch in to switch out) and the longest one;
+# on the 7.2 series, the bounded attempts (compaction/mm_compaction_bound:
+# the most one charged beyond what it had left, and how many went over
+# by more than a 2 MiB pageblock) and kcompactd's hinted runs.
 # A request can be slowed by kcompactd only by a slice of kcompactd's,
 # so slices shorter than the slow requests mean none of them is one.
 #
-# Usage: scripts/redis-why.sh [-b LONG_US] [-s SLICE_US] TRACE...
+# Usage: scripts/redis-why.sh [-b LONG_US] [-s SLICE_US] TRACE... (gzipped or not)
 # SLICE_US (default 1000): kcompactd's slices of that length or more
 # are listed.
 long=4000 slice=1000
@@ -29,7 +32,7 @@ done
 for f in "$@"; do
 	[ -r "$f" ] || { echo "$0: cannot read $f" >&2; exit 1; }
 	echo "== $f"
-	awk -v long="$long" -v slice="$slice" '
+	gzip -cdf "$f" | awk -v long="$long" -v slice="$slice" '
 	function field(name,   v) { v = $0; if (!sub(".*" name "=", "", v)) return "?"; sub(/ .*/, "", v); return v }
 	/^#/ { next }
 	{ t = $4; sub(/:$/, "", t); t += 0 }
@@ -41,6 +44,15 @@ for f in "$@"; do
 		if (r == 8 || d > long)
 			printf "  %8.0f us  order %s prio %s ret %s%s at %.6f\n", d, o, pr, r,
 				r == 8 ? " (stopped)" : "", t
+	}
+	$5 == "mm_compaction_bound:" {
+		# the 7.2 series: one event per bounded attempt, of any task
+		lb = field("left_before") + 0; w = field("work") + 0
+		if ($1 ~ /^kcompactd/) { khint++; if (field("status") == "success") kmade++; next }
+		battempts++
+		if (w - lb > bover) bover = w - lb
+		if (w > lb + 512) bbad++
+		next
 	}
 	$5 == "sched_switch:" {
 		if (after && $0 ~ /prev_comm=redis-server/) {
@@ -65,5 +77,8 @@ for f in "$@"; do
 		printf "  stopped: %d; kcompactd on the CPU %.1f ms over %.1f ms in %d slices, longest %.0f us, %d of %d us or more%s\n",
 			stops, kc / 1e3, (last - first) * 1e3, ns, smax, nlong, slice,
 			lost ? "; EVENTS LOST" : ""
-	}' "$f"
+		if (battempts || khint)
+			printf "  bounded attempts of faults: %d, the most over what was left %d pages, over by more than a pageblock: %d; kcompactd'"'"'s hinted runs: %d, %d made a page\n",
+				battempts, bover, bbad, khint, kmade
+	}'
 done

@@ -78,6 +78,10 @@ echo "rdc_lat u64 us" >> $tr/synthetic_events ||
 dc_in= dc_out=
 why_events="sched/sched_switch kprobes/rdc_in kprobes/rdc_out
 compaction/mm_compaction_wakeup_kcompactd compaction/mm_compaction_kcompactd_wake"
+# the 7.2 series' events: every bounded attempt, every hint to kcompactd
+for e in compaction/mm_compaction_bound compaction/mm_compaction_kcompactd_hint; do
+	[ ! -e $tr/events/$e ] || why_events="$why_events $e"
+done
 dc_start() {
 	dc_in="hist:keys=common_pid:ts0=common_timestamp.usecs if common_pid==$1"
 	dc_out="hist:keys=common_pid:us=common_timestamp.usecs-\$ts0:onmatch(kprobes.rdc_in).trace(rdc_lat,\$us) if common_pid==$1"

@@ -83,42 +83,14 @@ done
 # The buffer is sized before the fill, so that its pages are in place
 # before memory is filled around them; thpscale -T enables the event for
 # the faults only.
-tr=/sys/kernel/tracing
-traced=0
 if [ "${THPSCALE_TRACE:-0}" = 1 ]; then
-	if [ -e $tr/events/compaction/mm_compaction_bound/enable ]; then
-		echo 16384 > $tr/buffer_size_kb && echo > $tr/trace ||
-			{ echo "THPSCALE_TRACE=1: cannot size or clear the trace buffer"; exit 1; }
-		traced=1 args="$args -T"
+	bound_trace_on || exit 1
+	if [ $bound_traced = 1 ]; then
+		args="$args -T"
 	else
 		echo "THPSCALE_TRACE=1: this kernel has no compaction/mm_compaction_bound"
 	fi
 fi
-
-# " bound_traced=.. bound_attempts=.. ..." of the trace's events of the
-# bound; a pageblock is a huge page of the PMD (x86_64: 512 pages of 4 KiB)
-bound_figures() {
-	if [ $traced = 0 ]; then
-		echo " bound_traced=0 bound_attempts=0 bound_spent=0 bound_over_max=0 bound_violations=0 bound_lost=0"
-		return 0
-	fi
-	grep 'mm_compaction_bound:' $tr/trace > "$RESULTS/bound.trace"
-	pb=$(($(cat /sys/kernel/mm/transparent_hugepage/hpage_pmd_size) / 4096))
-	awk -v pb="$pb" 'BEGIN { n = spent = over = bad = 0 }
-	{
-		# "comm-PID [cpu] flags stamp: mm_compaction_bound: nid=0 ... status=bounded"
-		sub(/.*mm_compaction_bound: /, "")
-		for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) f[kv[1]] = kv[2] + 0
-		n++
-		if (f["left"] == 0) spent++
-		if (f["work"] - f["left_before"] > over) over = f["work"] - f["left_before"]
-		if (f["work"] > f["left_before"] + pb) bad++
-	}
-	END { printf " bound_traced=1 bound_attempts=%d bound_spent=%d bound_over_max=%d bound_violations=%d",
-		n, spent, over, bad }' "$RESULTS/bound.trace"
-	cat $tr/per_cpu/cpu*/stats | awk '$1 == "overrun:" { n += $2 } END { printf " bound_lost=%d\n", n }'
-	[ "$(wc -c < "$RESULTS/bound.trace")" -le 1048576 ] || gzip "$RESULTS/bound.trace"
-}
 
 swap_on
 scratch_mount /mnt || { echo "no scratch disk"; exit 1; }
@@ -127,7 +99,9 @@ echo "== run ${RUN:-1}: setting $s: thpscale $args${knobs:+, vm:$knobs}"
 { thpscale -B -d /mnt $args -H "$RESULTS/faults.txt" ${THPSCALE_ARGS:-}; echo $? > /tmp/rc; } |
 	tee /tmp/out
 [ "$(cat /tmp/rc)" = 0 ] || { echo "thpscale failed: $(cat /tmp/rc)"; exit 1; }
-bound=$(bound_figures)
+bound=$(bound_figures "$RESULTS/bound.trace")
+[ ! -f "$RESULTS/bound.trace" ] || [ "$(wc -c < "$RESULTS/bound.trace")" -le 1048576 ] ||
+	gzip "$RESULTS/bound.trace"
 echo "== the bound's events:$bound"
 grep '^thpscale ' /tmp/out | sed "s|^thpscale |thpscale setting=$s |; s|\$|$bound|" >> "$RESULTS/bench.txt"
 sort -n "$RESULTS/faults.txt" | awk '{ v[NR] = $1 }

@@ -107,7 +107,8 @@ state() {
 # on this machine, as TAP nested like run_kselftest.sh's: each replay's
 # own TAP under a line for the replay (not ok: it crashed, timed out or
 # failed), all under one line for the set.  REPLAYS: which of them
-# (default all three), REPLAY_TIMEOUT: seconds for each.
+# (default all three), REPLAY_TIMEOUT: seconds for each, SLAB_REPLAY_ARGS:
+# slab_replay's options (make check-debug: fewer hackbench loops).
 REPLAYS=${REPLAYS:-"extra_free_burst compaction_replay slab_replay"}
 REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-300}
 set -- $REPLAYS
@@ -120,10 +121,14 @@ replays() {
 		n=$((n + 1))
 		case $r in
 		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp} ${BURST_ROUNDS:+-r $BURST_ROUNDS}" ;;
+		slab_replay) args=${SLAB_REPLAY_ARGS:-} ;;
 		*) args= ;;
 		esac
 		echo "# replay $r $args (uptime $(cut -d" " -f1 /proc/uptime)s)"
-		timeout "$REPLAY_TIMEOUT" "$r" $args > /tmp/replay.out 2>&1
+		# coreutils' timeout: 124 on expiry and the whole process group
+		# signalled (busybox's applet returns the program's status and
+		# leaves slab_replay's hackbench running)
+		/usr/bin/timeout "$REPLAY_TIMEOUT" "$r" $args > /tmp/replay.out 2>&1
 		st=$?
 		sed 's/^/# /' /tmp/replay.out
 		case $st in

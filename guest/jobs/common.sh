@@ -52,6 +52,48 @@ compaction_knob() {
 	fi
 }
 
+# The 7.2 series' tracepoint compaction/mm_compaction_bound, one event
+# per bounded compaction attempt (cap, left_before, work, left, status).
+# bound_trace_on: clears and sizes the trace buffer and sets bound_traced
+# to 1 if the kernel has the event (the caller enables it, e.g. thpscale
+# -T), else to 0.  bound_figures FILE: keeps the events in FILE and
+# prints " bound_traced=1 bound_attempts=N bound_spent=N
+# bound_over_max=N bound_violations=N bound_lost=N": the attempts, those
+# that spent all they had, the most an attempt charged beyond what it had
+# left (pages), the attempts that charged more than that plus one
+# pageblock (the bound broken), the events lost to a full buffer.
+BOUND_TR=/sys/kernel/tracing
+bound_trace_on() {
+	bound_traced=0
+	[ -e $BOUND_TR/events/compaction/mm_compaction_bound/enable ] || return 0
+	echo 16384 > $BOUND_TR/buffer_size_kb && echo > $BOUND_TR/trace ||
+		{ echo "cannot size or clear the trace buffer"; return 1; }
+	bound_traced=1
+}
+bound_figures() {
+	local pb
+	if [ "${bound_traced:-0}" = 0 ]; then
+		echo " bound_traced=0 bound_attempts=0 bound_spent=0 bound_over_max=0 bound_violations=0 bound_lost=0"
+		return 0
+	fi
+	grep 'mm_compaction_bound:' $BOUND_TR/trace > "$1"
+	# a pageblock in pages: a PMD over the page size (KernelPageSize, kB)
+	pb=$(awk -v pmd="$(cat /sys/kernel/mm/transparent_hugepage/hpage_pmd_size)" \
+		'/^KernelPageSize/ { print pmd / ($2 * 1024); exit }' /proc/self/smaps)
+	awk -v pb="$pb" 'BEGIN { n = spent = over = bad = 0 }
+	{
+		sub(/.*mm_compaction_bound: /, "")
+		for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) f[kv[1]] = kv[2] + 0
+		n++
+		if (f["left"] == 0) spent++
+		if (f["work"] - f["left_before"] > over) over = f["work"] - f["left_before"]
+		if (f["work"] > f["left_before"] + pb) bad++
+	}
+	END { printf " bound_traced=1 bound_attempts=%d bound_spent=%d bound_over_max=%d bound_violations=%d",
+		n, spent, over, bad }' "$1"
+	cat $BOUND_TR/per_cpu/cpu*/stats | awk '$1 == "overrun:" { n += $2 } END { printf " bound_lost=%d\n", n }'
+}
+
 # compaction_setting VALUE: the knob a bench setting's value is for, "N"
 # the budget (us), "NkB" the cap (kB).  Sets cset_knob (its path),
 # cset_opt (compaction_replay's option for it) and cset_val (N).

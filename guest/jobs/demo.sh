@@ -44,15 +44,18 @@ if [ "$cknob_opt" = -b ]; then
 	bad=1000001 bad_why="over one second"
 	counters="compact_budget_exceeded:attempts_the_budget_stopped"
 	rows="compact_budget_exceeded:stopped_by_the_budget"
-	on=1000 on_says="the budget off and at 1 ms, twice each"
-	on_why1="1 ms, not the" on_why2="bench's 4 ms: under the emulator most compactions end before 4 ms"
+	on=4000 unit=us on_says="the budget off and at 4 ms"
+	on_why="4 ms, the budget of make bench-redis"
 else
 	about="kB (0: no cap; the memory both compaction scanners may walk for one THP fault)"
 	bad=4194305 bad_why="over 4 GiB"
 	counters="compact_bound_fault:faults_whose_cap_ran_out compact_daemon_hint:hints_to_kcompactd"
-	rows=$counters
-	on=4096 on_says="the cap off and at 4096 kB, twice each"
-	on_why1="4096 kB, vm.rst's" on_why2="starting point: about two 2 MiB pageblocks of scanning per fault"
+	rows="$counters bound_attempts:bounded_attempts bound_over_max:most_one_attempt_went_over_(pages)"
+	on=8192 unit=kB on_says="the cap off and at 8 MiB"
+	on_why="8 MiB, as in make bench-thpscale:
+   four 2 MiB pageblocks of scanning per fault; 'went over': the most
+   an attempt charged beyond what it had left, traced; by design at
+   most one pageblock"
 fi
 if [ -w $knob ]; then
 	echo "== $name"
@@ -108,27 +111,42 @@ if [ -w /proc/sys/vm/extra_free_kbytes ] && scratch_mount /mnt/scratch; then
 else
 	echo "== no allocation burst: needs vm.extra_free_kbytes and a scratch disk"
 fi
-if [ -w $knob ] && [ "$(wc -l < /proc/swaps)" -gt 1 ]; then
-	echo "== THP faults on fragmented memory (defrag=always), $on_says"
-	echo "   (guest/src/compaction_replay.c: memory fragmented, one page in 8 mlocked,"
-	echo "   then one task writes ${DEMO_USE_PCT:-60}% of free memory + swap; $on_why1"
-	echo "   $on_why2)"
+if [ -w $knob ] && [ "$(wc -l < /proc/swaps)" -gt 1 ] && scratch_mount /mnt/scratch; then
+	echo "== THP faults on memory full of page cache: defrag=always, $on_says, and never"
+	echo "   (guest/src/thpscale.c, make bench-thpscale's shape: two readers keep 1.5x RAM"
+	echo "   of 64 KiB files going through the page cache while one task faults 80% of"
+	echo "   RAM 2 MiB at a time, each 2 MiB timed; $on_why)"
 	: > /tmp/demo.txt
-	for b in 0 $on $on 0; do
-		# each run from the same state: caches dropped, memory compacted
+	for b in always:0 always:$on never:0; do
+		# each run from the same state: thpscale's files of the last
+		# run removed (bench mode leaves them), caches dropped, memory
+		# compacted
+		rm -rf /mnt/scratch/thpscale.files
 		sync
 		echo 3 > /proc/sys/vm/drop_caches
 		echo 1 > /proc/sys/vm/compact_memory
-		compaction_replay -B -D always $cknob_opt $b -u "${DEMO_USE_PCT:-60}" > /tmp/out 2>&1 ||
+		echo "${b#*:}" > $knob || exit 1
+		bound_trace_on || exit 1
+		t=
+		[ $bound_traced = 0 ] || t=-T
+		thpscale -B -d /mnt/scratch -E "${b%%:*}" -D "${b%%:*}" $t > /tmp/out 2>&1 ||
 			{ cat /tmp/out; exit 1; }
-		grep '^compaction ' /tmp/out | sed 's/^compaction defrag=always /compaction /' >> /tmp/demo.txt
+		case $b in
+		*:0) label=${b%%:*} ;;
+		*) label="${b%%:*},$on$unit" ;;
+		esac
+		grep '^thpscale ' /tmp/out |
+			sed "s|^thpscale |thpscale $label |; s|\$|$(bound_figures /tmp/bound.trace)|" \
+			>> /tmp/demo.txt
 	done
-	table "stalls:direct_compactions" "stall_max_us:the_longest_(us)" "stall_p99_us:their_p99_(us)" \
-		$rows "thp_pct:THP_faults_served_huge_(%)" \
-		"mbps:the_writer's_throughput_(MB/s)"
 	echo 0 > $knob
+	table "huge_pct:2_MiB_ranges_served_huge_(%)" "fault_p50_us:fault_and_write,_p50_(us)" \
+		"fault_p99_us:p99_(us)" "fault_max_us:the_slowest_(us)" "compact_stall:direct_compactions" \
+		$rows \
+		"allocstall:direct_reclaims" "cached_mb:page_cache_at_the_end_(MiB)"
+	umount /mnt/scratch 2>/dev/null || umount -l /mnt/scratch
 else
-	echo "== no THP fault storm: needs $name and swap"
+	echo "== no THP fault storm: needs $name, swap and a scratch disk"
 fi
 echo "== one boot each, as an illustration: make bench measures it over many (README, results/README.md)"
 exit 0

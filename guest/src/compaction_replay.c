@@ -576,6 +576,9 @@ static void set_thp(const char *defrag)
 	if (!thp_saved) {
 		thp_save_settings();
 		thp_saved = 1;
+		/* ours again: 7.2's save installs handlers exiting KSFT_FAIL */
+		signal(SIGINT, on_signal);
+		signal(SIGTERM, on_signal);
 	}
 	thp_read_settings(&s);
 	s.thp_enabled = THP_ALWAYS;

@@ -861,13 +861,17 @@ int main(int argc, char **argv)
 	ksft_set_plan(bench ? 0 : 2);
 
 	atexit(restore);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
 	if (thp_is_enabled()) {
 		thp_save_settings();
 		thp_saved = 1;
 		thp_write_string("enabled", "madvise");
 	}
+	/*
+	 * After the save: 7.2's hugepage_save_settings() installs handlers
+	 * that exit with KSFT_FAIL, which made a timeout read as a failure.
+	 */
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
 	if (!keep_wakers) {
 		set_knob(BOOST, saved_boost, sizeof(saved_boost), "0");
 		set_knob(PROACTIVE, saved_proactive, sizeof(saved_proactive), "0");
