@@ -21,15 +21,14 @@ for f in "$@"; do
 	[ -r "$f" ] || { echo "$0: cannot read $f" >&2; exit 1; }
 	echo "== $f"
 	gzip -cdf "$f" | awk '
-	/mm_compaction_bound:/ && /^ *kcompactd/ {
-		sub(/.*mm_compaction_bound: /, "")
-		for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) e[kv[1]] = kv[2]
-		kn++; kall[e["status"]]++; kwork += e["work"]; kcap = e["cap"]
-		next
-	}
 	/mm_compaction_bound:/ {
+		hinted = $1 ~ /^kcompactd/
 		sub(/.*mm_compaction_bound: /, "")
 		for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) e[kv[1]] = kv[2]
+		if (hinted) {
+			kn++; kall[e["status"]]++; kwork += e["work"]; kcap = e["cap"]
+			next
+		}
 		if (e["left_before"] == e["cap"]) {
 			if (faults) last[st]++
 			faults++; first[e["status"]]++
