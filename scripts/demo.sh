@@ -3,9 +3,9 @@
 #
 # make demo: build the patched kernel and boot it; the guest prints its
 # version, the vm sysctls, the zone watermarks and /proc/vmstat highlights,
-# then each knob's effect, off and on: an allocation burst over page cache
-# writers (the reserve), THP faults on fragmented memory (the budget, or
-# the 7.2 series' cap).
+# then the reserve's effect, off and on: an allocation burst over page
+# cache writers.  (The compaction bound and the SLUB wake left the
+# series; make bench-thpscale and make bench-slub measure their variants.)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 

@@ -4,11 +4,9 @@
 # make check, the server-shaped guest (many CPUs, several NUMA nodes):
 # the series' selftests whose subject depends on CPUs and nodes, each
 # one's TAP nested under a line for it: extra_free_kbytes (shares per
-# node and zone, per-cpu lists, hotplug), compaction_budget_split
-# (6.12: compaction and migration across nodes) or compaction_bound
-# (7.2: the cap on a fault's compaction, kept over every node it tries),
-# slab_fallback (6.12: a slab fallback when every node is fragmented).
-# A test the series does not have is a skip, "not installed".  KUnit's
+# node and zone, per-cpu lists, hotplug; the tests of the compaction
+# bound and the SLUB wake left the series with them).  A test not
+# installed is a skip.  KUnit's
 # extra_free_kbytes suite ran at boot on the same zones.
 . /jobs/common.sh
 
@@ -18,7 +16,7 @@ for n in /sys/devices/system/node/node[0-9]*; do
 done
 show_watermarks
 cd /kselftest/mm
-set -- extra_free_kbytes compaction_budget_split compaction_bound slab_fallback
+set -- extra_free_kbytes
 rc=0
 rm -f /tmp/numa.rc
 {
@@ -28,7 +26,7 @@ rm -f /tmp/numa.rc
 	for t in "$@"; do
 		n=$((n + 1))
 		echo "# $t (uptime $(cut -d" " -f1 /proc/uptime)s)"
-		# a series without the change has no test of it (7.2: no SLUB wake)
+		# a kselftest build without it
 		if [ ! -x "./$t" ]; then
 			echo "ok $n $t # SKIP not installed"
 			continue

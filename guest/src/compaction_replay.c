@@ -485,7 +485,7 @@ static void run_once(struct run *r)
 	sysctl_write("/proc/sys/vm/drop_caches", "3");
 	free_kb = meminfo_kb("MemFree");
 	frag_bytes = (size_t)free_kb * frag_pct / 100 * 1024;
-	frag = start_child(fragment_memory, frag_bytes, NULL);
+	frag = spawn_child(fragment_pages, frag_bytes, NULL);
 
 	free_kb = meminfo_kb("MemFree");
 	swap_kb = meminfo_kb("SwapFree");
@@ -503,7 +503,7 @@ static void run_once(struct run *r)
 		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
 	read_vmstat(before);
 	trace_start();
-	writer = start_child(usemem, use_bytes, out);
+	writer = spawn_child(usemem, use_bytes, out);
 	read_vmstat(after);
 	trace_stop(writer, r);
 	kill(writer, SIGKILL);
@@ -700,7 +700,7 @@ int main(int argc, char **argv)
 		sysctl_write("/proc/sys/vm/drop_caches", "3");
 		bytes = (size_t)meminfo_kb("MemFree") * frag_pct / 100 * 1024;
 		/* the child holds the pages until SIGTERM */
-		frag_child = start_child(fragment_memory, bytes, NULL);
+		frag_child = spawn_child(fragment_pages, bytes, NULL);
 		signal(SIGTERM, on_fragment_term);
 		printf("fragmented %zu MiB (1 page in 8 kept), %ld MiB free\n",
 		       bytes >> 20, meminfo_kb("MemFree") >> 10);

@@ -3,10 +3,17 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include "../kselftest.h"
 
 /* CLOCK_MONOTONIC in seconds. */
 static inline double monotonic_secs(void)
@@ -110,6 +117,85 @@ static inline long pct(const long *v, long n, double q)
 	if (i < q * n)
 		i++;
 	return v[i > 0 ? i - 1 : 0];
+}
+
+/*
+ * Fork a child that runs @fn(@bytes, @arg), then waits to be killed (it
+ * dies with its parent).  Returns once @fn has returned, so that what it
+ * set up (memory taken, pages pinned) is in place.  (The harness's own:
+ * the series' vm_util has no such helper.)
+ */
+static inline pid_t spawn_child(void (*fn)(size_t, void *), size_t bytes,
+				void *arg)
+{
+	pid_t pid, parent = getpid();
+	int pfd[2];
+	char c;
+
+	if (pipe(pfd))
+		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
+	/* or the child's exit() writes the parent's buffered output again */
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+	if (!pid) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* the parent may have died before the prctl() */
+		if (getppid() != parent)
+			_exit(1);
+		close(pfd[0]);
+		fn(bytes, arg);
+		if (write(pfd[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(pfd[1]);
+	if (read(pfd[0], &c, 1) != 1)
+		ksft_exit_fail_msg("child %d died while starting\n", pid);
+	close(pfd[0]);
+	return pid;
+}
+
+/*
+ * In a child of spawn_child(): say what failed on stderr and exit, with
+ * neither TAP output nor the parent's atexit() handlers.
+ */
+static inline void child_fail(const char *what)
+{
+	fprintf(stderr, "# child %d: %s: %s\n", getpid(), what, strerror(errno));
+	_exit(1);
+}
+
+/*
+ * Fragment @bytes of memory, for spawn_child(): write it page by page,
+ * then free all but one page of every @every (an int *; NULL: 8) and
+ * mlock that one where it is, so that hardly a free block of @every pages
+ * or more is left there.  Compaction can still move the pages it keeps
+ * (with vm.compact_unevictable_allowed, the default).
+ */
+static inline void fragment_pages(size_t bytes, void *every)
+{
+	size_t i, ps = getpagesize(), n = bytes / ps;
+	int keep = every ? *(int *)every : 8;
+	char *p;
+
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		child_fail("mmap");
+	if (madvise(p, bytes, MADV_NOHUGEPAGE))
+		child_fail("MADV_NOHUGEPAGE");
+	for (i = 0; i < n; i++)
+		p[i * ps] = 1;
+	for (i = 0; i < n; i++)
+		if (i % keep && madvise(p + i * ps, ps, MADV_DONTNEED))
+			child_fail("MADV_DONTNEED");
+	/* only the pages left (MLOCK_ONFAULT), and no VMA split */
+	if (syscall(__NR_mlock2, p, bytes, 1))
+		child_fail("mlock2");
 }
 
 #endif

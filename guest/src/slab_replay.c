@@ -908,12 +908,12 @@ int main(int argc, char **argv)
 	 * the watermarks between two looks at MemFree.
 	 */
 	set_knob(PCP_FRACTION, saved_pcp, sizeof(saved_pcp), "100000");
-	hog_pid = start_child(hog, meminfo_kb("MemTotal") * hog_pct / 100 * 1024UL, NULL);
+	hog_pid = spawn_child(hog, meminfo_kb("MemTotal") * hog_pct / 100 * 1024UL, NULL);
 	stop_kb = margin_kb();
 	kb = meminfo_kb("MemFree") - stop_kb;
 	if (kb < 16384)
 		ksft_exit_fail_msg("too little free memory (%ld kB)\n", kb);
-	frag_pid = start_child(fragmenter, kb * 1024UL, NULL);
+	frag_pid = spawn_child(fragmenter, kb * 1024UL, NULL);
 	put(PCP_FRACTION, saved_pcp);
 	saved_pcp[0] = '\0';
 	free_o3 = free_kb_from(BLOCK_ORDER);
