@@ -9,13 +9,14 @@ BASE ?= 6.12
 export BASE
 B := build/$(BASE)
 
-.PHONY: help demo check check-debug bench tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-debug check-rt bench tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "Every target takes BASE=6.12 (default) or BASE=7.2: patches/BASE, build/BASE"
 	@echo "make demo        build the patched kernel (7.2 unless BASE=), boot it, show the knobs at work"
 	@echo "make check       all tests of both series (BASE=: one); ends with 'N passed, N failed'"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
+	@echo "make check-rt    the guest tests on a PREEMPT_RT kernel with lockdep"
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
 	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
 	@l=$$($(S)/bench.sh --list 2>&1) || { echo "$$l"; exit 1; }; echo "$$l" | sed 's/^/    /'
@@ -49,6 +50,9 @@ endif
 
 check-debug:
 	DEBUG=1 $(S)/check.sh
+
+check-rt:
+	RT=1 $(S)/check.sh
 
 bench:
 	$(S)/bench.sh --all

@@ -37,6 +37,10 @@ check_config() {
 			sort -u)
 	fi
 	bad=0
+	# a later fragment overrides an earlier one (merge_config.sh's
+	# rule): e.g. config/rt.config turns off what PREEMPT_RT excludes
+	local -A want=() from=()
+	local -a syms=()
 	for f in "${frags[@]}"; do
 		while IFS= read -r line; do
 			case "$line" in
@@ -44,16 +48,21 @@ check_config() {
 			"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *} ;;
 			*) continue ;;
 			esac
-			if [ -n "$known" ] && ! grep -qx "$sym" <<< "$known"; then
-				note "config: $sym is not in this tree, skipped"
-				continue
-			fi
-			got=$(grep -E "^$sym=|^# $sym is not set" "$obj/.config" || echo "# $sym is not set")
-			if [ "$got" != "$line" ]; then
-				echo "config: ${f##*/} asks '$line', .config has '$got'" >&2
-				bad=1
-			fi
+			[ -n "${want[$sym]+set}" ] || syms+=("$sym")
+			want[$sym]=$line from[$sym]=${f##*/}
 		done < "$f"
+	done
+	for sym in "${syms[@]}"; do
+		line=${want[$sym]}
+		if [ -n "$known" ] && ! grep -qx "$sym" <<< "$known"; then
+			note "config: $sym is not in this tree, skipped"
+			continue
+		fi
+		got=$(grep -E "^$sym=|^# $sym is not set" "$obj/.config" || echo "# $sym is not set")
+		if [ "$got" != "$line" ]; then
+			echo "config: ${from[$sym]} asks '$line', .config has '$got'" >&2
+			bad=1
+		fi
 	done
 	return $bad
 }

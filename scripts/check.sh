@@ -20,7 +20,14 @@ set -uo pipefail
 # in build/$BASE/check-debug; the host-side steps (checkpatch, bisect, the
 # harness's tests, the runner's panic and hang self-tests) do not depend
 # on the kernel and are left to make check.
-DEBUG=${DEBUG:-0}
+# RT=1 (make check-rt): the same guest runs, the 16-CPU one included, on
+# a PREEMPT_RT kernel with lockdep and the sleep-in-atomic checks
+# (config/rt.config), in build/$BASE/check-rt; the host-side steps are
+# left to make check as for DEBUG=1.
+DEBUG=${DEBUG:-0} RT=${RT:-0}
+[ "$DEBUG" = 1 ] && [ "$RT" = 1 ] && die "DEBUG=1 and RT=1: one kernel kind at a time"
+HOST_STEPS=1
+[ "$DEBUG" = 1 ] || [ "$RT" = 1 ] && HOST_STEPS=0
 if [ "$DEBUG" = 1 ]; then
 	out=$BUILD/check-debug
 	KERNEL_OBJ=$BUILD/obj-debug
@@ -39,6 +46,16 @@ if [ "$DEBUG" = 1 ]; then
 	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 3000)) env.REPLAY_TIMEOUT=500"
 	CMDLINE="$CMDLINE env.SLAB_REPLAY_ARGS=-l,20"
 	GUEST_TIME="about 35 minutes"
+elif [ "$RT" = 1 ]; then
+	out=$BUILD/check-rt
+	KERNEL_OBJ=$BUILD/obj-rt
+	KSFT=$BUILD/kselftest-rt
+	INITRD=$BUILD/initramfs-rt.cpio.gz
+	CONFIGS="$TOP/config/test.config $TOP/config/rt.config"
+	# lockdep slows TCG down: twice make check's guest time
+	GUEST_TIMEOUT=${GUEST_TIMEOUT:-4800}
+	CMDLINE="env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 1800))"
+	GUEST_TIME="about 20 minutes"
 else
 	out=$BUILD/check
 	KERNEL_OBJ=$BUILD/obj
@@ -59,7 +76,7 @@ fi
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
 [ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$KSFT_MM"
 # REPLAYS="a b": only these workload replays (guest/jobs/check.sh), else
-# the base's CHECK_REPLAYS, else all of them
+# the base's CHECK_REPLAYS, else the guest job's (extra_free_burst)
 REPLAYS=${REPLAYS:-${CHECK_REPLAYS:-}}
 [ -n "${REPLAYS:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.REPLAYS=$(echo $REPLAYS | tr ' ' ,)"
 GUEST_MEM=${GUEST_MEM:-3G}
@@ -120,7 +137,7 @@ step "series: applies to the base (make tree)" "$out/tree.log" "$TOP/scripts/tre
 # 2. Host-side tests of the harness (HARNESS_TESTS=0: not again, for the
 # second base of scripts/check-bases.sh; they do not depend on the base).
 HARNESS_TESTS=${HARNESS_TESTS:-1}
-if [ "$DEBUG" != 1 ]; then
+if [ "$HOST_STEPS" = 1 ]; then
 	if [ "$HARNESS_TESTS" = 1 ]; then
 		for t in "$TOP"/tests/host/*.sh; do
 			[ -e "$t" ] || continue
@@ -138,7 +155,7 @@ step "build: mm kselftests" "$out/kselftest-build.log" \
 	"$TOP/scripts/build-selftests.sh" "$TREE" "$KERNEL_OBJ" "$KSFT" || finish
 step "build: initramfs" "$out/initramfs.log" \
 	"$TOP/scripts/mkinitramfs.sh" "$INITRD" "$KSFT" || finish
-[ "$DEBUG" = 1 ] ||
+[ "$HOST_STEPS" = 0 ] ||
 	lines bisect "$out/bisect.log" "$TOP/scripts/bisect-check.sh" "$KERNEL_OBJ/.config"
 
 # 4. The runner catches crashes and hangs (expected to fail, quickly).
@@ -159,7 +176,7 @@ expect_fail() { # job timeout message
 # Not on the debug kernel: it takes minutes to reach /init (boot-time
 # KUnit under KASAN and lockdep), and these test the runner, not the
 # kernel (nor with HARNESS_TESTS=0).
-if [ "$DEBUG" != 1 ] && [ "$HARNESS_TESTS" = 1 ]; then
+if [ "$HOST_STEPS" = 1 ] && [ "$HARNESS_TESTS" = 1 ]; then
 	step "harness: a guest panic fails the run with the console tail" "$out/selftest-panic.txt" \
 		expect_fail panic 120 "kernel panic"
 	step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.txt" \
@@ -197,11 +214,12 @@ check_guest_results "$out/guest"
 # nodes, and the kernel warns in topology_sane()).  Only the
 # tests whose subject depends on CPUs and nodes: KUnit's extra_free_kbytes
 # suite on its zones, the extra_free_kbytes selftest (shares per node
-# and zone, per-cpu lists, hotplug of a block of the last node),
-# compaction_budget_split and slab_fallback (every node fragmented) on
-# 6.12, compaction_bound (a fault's cap over every node) on 7.2
-# (guest/jobs/numa.sh: a test the series lacks is a skip).
+# and zone, per-cpu lists, hotplug of a block of the last node)
+# (guest/jobs/numa.sh).
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
+# lockdep on 16 vCPUs under TCG (make check-rt) boots several times slower
+NUMA_TIMEOUT=900
+[ "$RT" = 1 ] && NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {
 	local n per=$NUMA_PER
@@ -213,9 +231,9 @@ numa_qemu() {
 }
 numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
 if [ "$DEBUG" != 1 ]; then
-	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit, three selftests" \
+	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
-		-m "${NUMA_NODES}G" -t 900 -a "kunit.filter_glob=extra_free_kbytes" \
+		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" -a "kunit.filter_glob=extra_free_kbytes" \
 		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
 	numa_guest_results "$out/numa"
 fi
