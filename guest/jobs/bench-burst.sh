@@ -16,12 +16,16 @@
 # BURST_WHY=1: with -a in BURST_ARGS, trace what ran on the CPU during
 # every allocation of 1 ms or more into $RESULTS/why.SETTING.ROUND
 # (scripts/alat-why.py reads them).
+# BURST_TRAIN=1: train mode (-S RUN): one train of bursts per setting,
+# the same schedule for every setting of a boot, another for each boot;
+# the "train ..." lines (the run's figures) go to bench.txt too.
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
 set -- $(balanced "${RUN:-1}" "$@")
 args=
 for s in "$@"; do args="$args -s $s"; done
+[ "${BURST_TRAIN:-0}" = 1 ] && args="$args -S ${RUN:-1}"
 
 swap_on
 scratch_mount /mnt/scratch || { echo "no scratch disk"; exit 1; }
@@ -54,6 +58,6 @@ for l in $lrus; do
 	{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
 		$cdf $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out
 	[ "$(cat /tmp/rc)" = 0 ] || rc=$(cat /tmp/rc)
-	grep '^burst ' /tmp/out | sed "s/\$/$tag/" >> "$RESULTS/bench.txt"
+	grep -E '^(burst|train) ' /tmp/out | sed "s/\$/$tag/" >> "$RESULTS/bench.txt"
 done
 bench_end "$rc"

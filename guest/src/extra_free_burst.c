@@ -26,9 +26,25 @@
  * at the burst size) or "wsf" (no extra, watermark_scale_factor raised
  * until the low watermarks are as high as with "extra").
  *
+ * Train mode (-S SEED, with -s): for each setting, a train of bursts as
+ * a user meets them, not one burst after a settled state: nine bursts of
+ * three sizes (a sixteenth, an eighth and 22% of MemTotal, each three
+ * times, in an order drawn from SEED), 10-30 s apart start to start
+ * (drawn from SEED), while the writers keep filling the page cache; then
+ * 90 s of quiet with the writers still running; then one more burst of
+ * the largest size.  One SEED gives every setting the same schedule.
+ * Each burst's line adds seq=, size_kb=, first_of_size=, phase=train or
+ * after_quiet, start_s= (from the train's start) and reserve_kb; one
+ * "train ..." line per setting gives the run: kswapd's CPU time and
+ * pages scanned, free and file memory at the end of the quiet, and the
+ * compaction scanner's pages.  "extra" sets the knob to the largest
+ * burst, "wsf" raises watermark_scale_factor to the same low watermark.
+ *
  * Files go to -d DIR, which must be on a disk-backed file system.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -61,6 +77,7 @@ static const char * const setting_name[] = { "off", "extra", "wsf" };
 struct vmstat {
 	long allocstall, pgscan_direct, pgsteal_direct;
 	long pgscan_kswapd, pgsteal_kswapd, nr_free, nr_file;
+	long compact_migrate_scanned;
 };
 
 struct round {
@@ -75,12 +92,15 @@ struct round {
 };
 
 static long page_size, mem_kb, burst_kb;
+static long extra_kb;		/* "extra": the knob's value */
+static char train_tag[256];	/* train mode: the burst line's own fields */
 static int nr_writers = 3;
 static pid_t writers[MAX_WRITERS];
 static const char *dir = ".";
 static char saved_extra[32], saved_wsf[32];
 static long wsf_peer;
 static int tracing, alloc_latency;
+static unsigned int train_seed;	/* -S: train mode */
 static unsigned long sink;	/* keeps the reads of the burst */
 
 static int read_file(const char *path, char *buf, size_t len)
@@ -141,6 +161,8 @@ static void read_vmstat(struct vmstat *v)
 			v->nr_free = val;
 		else if (!strcmp(key, "nr_file_pages"))
 			v->nr_file = val;
+		else if (!strcmp(key, "compact_migrate_scanned"))
+			v->compact_migrate_scanned = val;
 	}
 	fclose(f);
 }
@@ -288,7 +310,7 @@ static void settle(void)
 static void apply(enum setting s)
 {
 	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
-	write_long(EXTRA_PATH, s == EXTRA ? burst_kb : 0);
+	write_long(EXTRA_PATH, s == EXTRA ? extra_kb : 0);
 }
 
 /*
@@ -300,7 +322,7 @@ static void find_wsf_peer(void)
 	long low_extra, low, high, w;
 
 	write_long(WSF_PATH, atol(saved_wsf));
-	write_long(EXTRA_PATH, burst_kb);
+	write_long(EXTRA_PATH, extra_kb);
 	read_watermarks(&low_extra, &high);
 	write_long(EXTRA_PATH, 0);
 	for (w = atol(saved_wsf); w <= 3000; w++) {
@@ -399,7 +421,9 @@ static void burst(struct round *r, const char *cdf_path)
 
 	/* the samples' pages now: not allocations of the burst */
 	memset(lat, 0, pages * sizeof(*lat));
-	settle();
+	/* a train's schedule replaces the settled state */
+	if (!train_seed)
+		settle();
 	trace_start();
 	if (alloc_latency && alat_start(getpid()))
 		ksft_exit_fail_msg("allocator latency: cannot start\n");
@@ -456,7 +480,7 @@ static void burst(struct round *r, const char *cdf_path)
 static void print_round(enum setting s, int n, struct round *r)
 {
 	printf("burst setting=%s round=%d burst_kb=%ld extra_kb=%ld wsf=%ld",
-	       setting_name[s], n, burst_kb, s == EXTRA ? burst_kb : 0,
+	       setting_name[s], n, burst_kb, s == EXTRA ? extra_kb : 0,
 	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" secs=%.3f free_kb=%ld file_kb=%ld", r->secs, r->free_kb, r->file_kb);
 	printf(" allocstall=%ld pgscan_direct=%ld pgsteal_direct=%ld",
@@ -472,6 +496,176 @@ static void print_round(enum setting s, int n, struct round *r)
 		printf(" alloc_n=%ld alloc_lost=%ld alloc_dropped=%ld alloc_p50_us=%ld alloc_p99_us=%ld alloc_p999_us=%ld alloc_max_us=%ld",
 		       r->alloc.n, r->alloc.lost, r->alloc.dropped, alat_us(r->alloc.p50),
 		       alat_us(r->alloc.p99), alat_us(r->alloc.p999), alat_us(r->alloc.max));
+	printf("%s\n", train_tag);
+	fflush(stdout);
+}
+
+/* kswapd's CPU time so far, in clock ticks: utime + stime of every kswapd */
+static long kswapd_ticks(void)
+{
+	DIR *d = opendir("/proc");
+	unsigned long ut, st;
+	struct dirent *e;
+	char path[300], buf[512], *p;
+	long sum = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		if (read_file(path, buf, sizeof(buf)))
+			continue;
+		/* "pid (comm) state ppid ... utime stime": fields 14 and 15 */
+		p = strrchr(buf, ')');
+		if (!p || !strstr(buf, "(kswapd"))
+			continue;
+		if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			   &ut, &st) == 2)
+			sum += ut + st;
+	}
+	closedir(d);
+	return sum;
+}
+
+/*
+ * The reserve the kernel holds now, in kB: the sum of /proc/zoneinfo's
+ * "reserve" lines if it has them, else vm.extra_free_kbytes.
+ */
+static long reserve_now_kb(void)
+{
+	FILE *f = fopen("/proc/zoneinfo", "r");
+	char line[256];
+	long v, sum = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, " reserve %ld", &v) == 1)
+			sum = (sum < 0 ? 0 : sum) + v;
+	if (f)
+		fclose(f);
+	if (sum >= 0)
+		return sum * (page_size / 1024);
+	if (read_file(EXTRA_PATH, line, sizeof(line)))
+		return -1;
+	return atol(line);
+}
+
+static unsigned int train_rng;
+
+/* 15 bits from the train's own generator: the same sequence per SEED */
+static unsigned int train_rand(void)
+{
+	train_rng = train_rng * 1103515245u + 12345u;
+	return (train_rng >> 16) & 0x7fff;
+}
+
+#define TRAIN_BURSTS	9
+#define TRAIN_QUIET_S	90
+
+static void sleep_until(double t)
+{
+	double now = monotonic_secs();
+
+	if (t > now)
+		usleep((useconds_t)((t - now) * 1e6));
+}
+
+/* One train of setting @s (train mode, -S): see the top of the file. */
+static void run_train(enum setting s, const char *cdf)
+{
+	long sizes[3] = { mem_kb / 16, mem_kb / 8, mem_kb * 22 / 100 };
+	int order[TRAIN_BURSTS], seen[3] = { 0 }, i, k, t, last;
+	double gap[TRAIN_BURSTS], t0, start, next;
+	char cdf_path[4096];
+	struct vmstat a, b, q;
+	long k0, k1;
+	struct round r;
+	/* the targets' figures: first bursts of a size, later ones, after the quiet */
+	long first_stalls = 0, later_stalls = 0, later_stalled = 0, later_max = 0;
+	long later_p999 = 0, later_amax = 0, quiet_stalls = 0, quiet_max = 0;
+	int later_n = 0;
+
+	train_rng = train_seed;
+	for (i = 0; i < TRAIN_BURSTS; i++)
+		order[i] = i % 3;
+	for (i = TRAIN_BURSTS - 1; i > 0; i--) {
+		k = train_rand() % (i + 1);
+		t = order[i];
+		order[i] = order[k];
+		order[k] = t;
+	}
+	for (i = 0; i < TRAIN_BURSTS; i++)
+		gap[i] = 10 + (train_rand() % 2001) / 100.0;
+	for (i = 0; i < 3; i++)
+		sizes[i] -= sizes[i] % (page_size / 1024);
+
+	apply(s);
+	/* the train starts from the steady state; then only its schedule */
+	settle();
+	snprintf(cdf_path, sizeof(cdf_path), "%s.%s", cdf ? cdf : "", setting_name[s]);
+	read_vmstat(&a);
+	k0 = kswapd_ticks();
+	t0 = next = monotonic_secs();
+	memset(&q, 0, sizeof(q));
+	for (i = 0; i <= TRAIN_BURSTS; i++) {
+		last = i == TRAIN_BURSTS;
+		if (last) {
+			/* the quiet, the writers still running */
+			sleep_until(monotonic_secs() + TRAIN_QUIET_S);
+			read_vmstat(&q);
+		} else {
+			sleep_until(next);
+		}
+		t = last ? 2 : order[i];
+		burst_kb = sizes[t];
+		start = monotonic_secs();
+		snprintf(train_tag, sizeof(train_tag),
+			 " seed=%u seq=%d size_kb=%ld first_of_size=%d phase=%s start_s=%.1f reserve_kb=%ld",
+			 train_seed, i + 1, burst_kb, !seen[t], last ? "after_quiet" : "train",
+			 start - t0, reserve_now_kb());
+		seen[t] = 1;
+		memset(&r, 0, sizeof(r));
+		burst(&r, cdf ? cdf_path : NULL);
+		print_round(s, i + 1, &r);
+		if (last) {
+			quiet_stalls = r.d.allocstall;
+			quiet_max = r.max;
+		} else if (strstr(train_tag, "first_of_size=1")) {
+			first_stalls += r.d.allocstall;
+		} else {
+			later_stalls += r.d.allocstall;
+			later_stalled += r.d.allocstall > 0;
+			later_max = r.max > later_max ? r.max : later_max;
+			later_p999 += r.p999;
+			later_n++;
+			if (alloc_latency && r.alloc.max > later_amax)
+				later_amax = r.alloc.max;
+		}
+		if (!last)
+			next = start + gap[i];
+	}
+	read_vmstat(&b);
+	k1 = kswapd_ticks();
+	train_tag[0] = '\0';
+	printf("train setting=%s seed=%u bursts=%d train_secs=%.1f extra_kb=%ld wsf=%ld",
+	       setting_name[s], train_seed, TRAIN_BURSTS + 1, monotonic_secs() - t0,
+	       s == EXTRA ? extra_kb : 0, s == WSF ? wsf_peer : atol(saved_wsf));
+	printf(" kswapd_ms=%ld run_pgscan_kswapd=%ld run_pgsteal_kswapd=%ld run_allocstall=%ld",
+	       k0 < 0 || k1 < 0 ? -1 : (k1 - k0) * 1000 / sysconf(_SC_CLK_TCK),
+	       b.pgscan_kswapd - a.pgscan_kswapd, b.pgsteal_kswapd - a.pgsteal_kswapd,
+	       b.allocstall - a.allocstall);
+	printf(" quiet_free_kb=%ld quiet_file_kb=%ld compact_migrate_scanned=%ld",
+	       q.nr_free * (page_size / 1024), q.nr_file * (page_size / 1024),
+	       b.compact_migrate_scanned - a.compact_migrate_scanned);
+	/* the later bursts: of a size seen before, before the quiet */
+	printf(" first_allocstall=%ld later_allocstall=%ld later_stalled=%ld later_clean=%d",
+	       first_stalls, later_stalls, later_stalled, !later_stalls);
+	printf(" later_max_us=%.1f later_p999_us=%.1f quiet_allocstall=%ld quiet_max_us=%.1f",
+	       later_max / 1e3, later_n ? later_p999 / 1e3 / later_n : 0, quiet_stalls,
+	       quiet_max / 1e3);
+	if (alloc_latency)
+		printf(" later_alloc_max_us=%ld", alat_us(later_amax));
 	printf("\n");
 	fflush(stdout);
 }
@@ -480,12 +674,14 @@ static void help(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
-		"          [-s off|extra|wsf]... [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
+		"          [-s off|extra|wsf]... [-S SEED] [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
 		"  -d  directory on a disk-backed file system (default .)\n"
 		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
 		"  -w  background writers (default 3, at most %d)\n"
 		"  -r  rounds of each setting (default 3)\n"
 		"  -s  bench mode: run these settings in turn, print one line per round\n"
+		"  -S  with -s: train mode, one train of bursts per setting, its\n"
+		"      schedule drawn from SEED (a positive number; -r is ignored)\n"
 		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n"
 		"  -a  also measure the allocator's latency for the burst task\n"
 		"      (kprobe events and a histogram trigger; alloc_latency.h)\n"
@@ -508,7 +704,7 @@ int main(int argc, char **argv)
 	struct statfs fs;
 	long burst_mb = 0;
 
-	while ((opt = getopt(argc, argv, "d:b:w:r:s:c:aA:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:w:r:s:S:c:aA:")) != -1) {
 		switch (opt) {
 		case 'd':
 			dir = optarg;
@@ -524,6 +720,11 @@ int main(int argc, char **argv)
 			break;
 		case 'c':
 			cdf = optarg;
+			break;
+		case 'S':
+			train_seed = strtoul(optarg, NULL, 10);
+			if (!train_seed)
+				help(argv[0]);
 			break;
 		case 'a':
 			alloc_latency = 1;
@@ -545,7 +746,8 @@ int main(int argc, char **argv)
 			help(argv[0]);
 		}
 	}
-	if (nr_writers < 1 || nr_writers > MAX_WRITERS || rounds < 1 || burst_mb < 0)
+	if (nr_writers < 1 || nr_writers > MAX_WRITERS || rounds < 1 || burst_mb < 0 ||
+	    (train_seed && !bench))
 		help(argv[0]);
 	if (!bench)
 		nset = 2;
@@ -564,6 +766,9 @@ int main(int argc, char **argv)
 	mem_kb = sysconf(_SC_PHYS_PAGES) * (page_size / 1024);
 	burst_kb = burst_mb ? burst_mb * 1024 : mem_kb / 6;
 	burst_kb -= burst_kb % (page_size / 1024);
+	/* the knob at the burst, in a train at its largest burst */
+	extra_kb = train_seed ? mem_kb * 22 / 100 : burst_kb;
+	extra_kb -= extra_kb % (page_size / 1024);
 	if (read_file(EXTRA_PATH, saved_extra, sizeof(saved_extra)) ||
 	    read_file(WSF_PATH, saved_wsf, sizeof(saved_wsf)))
 		ksft_exit_fail_msg("cannot read the current settings\n");
@@ -583,9 +788,17 @@ int main(int argc, char **argv)
 	write_long(EXTRA_PATH, 0);
 	find_wsf_peer();
 	ksft_print_msg("MemTotal %ld kB, burst %ld kB, watermark_scale_factor %s (peer %ld)\n",
-		       mem_kb, burst_kb, saved_wsf, wsf_peer);
+		       mem_kb, train_seed ? extra_kb : burst_kb, saved_wsf, wsf_peer);
 	start_writers();
 	pin(1);
+
+	if (train_seed) {
+		/* in the order given (bench-burst.sh balances it over boots) */
+		for (j = 0; j < nset; j++)
+			run_train(order[j], cdf);
+		apply(OFF);
+		exit(KSFT_PASS);
+	}
 
 	for (i = 0; i < rounds; i++) {
 		for (j = 0; j < nset; j++) {
