@@ -23,8 +23,10 @@
  *
  * Bench mode (-s SETTING): one machine-readable "burst ..." line per
  * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
- * at the burst size) or "wsf" (no extra, watermark_scale_factor raised
- * until the low watermarks are as high as with "extra").
+ * at the burst size), "wsf" (no extra, watermark_scale_factor raised
+ * until the low watermarks are as high as with "extra") or "auto"
+ * (vm.burst_reserve=1: the reserve the kernel sizes itself, a kernel
+ * that has it; every setting starts with it off, so from nothing).
  *
  * Train mode (-S SEED, with -s): for each setting, a train of bursts as
  * a user meets them, not one burst after a settled state: nine bursts of
@@ -66,13 +68,14 @@
 
 #define EXTRA_PATH	"/proc/sys/vm/extra_free_kbytes"
 #define WSF_PATH	"/proc/sys/vm/watermark_scale_factor"
+#define AUTO_PATH	"/proc/sys/vm/burst_reserve"
 #define TRACING		"/sys/kernel/tracing"
 #define MAX_WRITERS	16
 #define WRITE_CHUNK	(1024L * 1024)
 #define STALL_SAMPLE	1024	/* pages between reads of allocstall */
 
-enum setting { OFF, EXTRA, WSF };
-static const char * const setting_name[] = { "off", "extra", "wsf" };
+enum setting { OFF, EXTRA, WSF, AUTO, NR_SETTINGS };
+static const char * const setting_name[] = { "off", "extra", "wsf", "auto" };
 
 struct vmstat {
 	long allocstall, pgscan_direct, pgsteal_direct;
@@ -97,7 +100,7 @@ static char train_tag[256];	/* train mode: the burst line's own fields */
 static int nr_writers = 3;
 static pid_t writers[MAX_WRITERS];
 static const char *dir = ".";
-static char saved_extra[32], saved_wsf[32];
+static char saved_extra[32], saved_wsf[32], saved_auto[32];
 static long wsf_peer;
 static int tracing, alloc_latency;
 static unsigned int train_seed;	/* -S: train mode */
@@ -195,6 +198,8 @@ static void restore(void)
 			kill(writers[i], SIGKILL);
 	if (saved_wsf[0])
 		write_file(WSF_PATH, saved_wsf);
+	if (saved_auto[0])
+		write_file(AUTO_PATH, saved_auto);
 	if (saved_extra[0])
 		write_file(EXTRA_PATH, saved_extra);
 	if (tracing)
@@ -311,6 +316,12 @@ static void apply(enum setting s)
 {
 	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
 	write_long(EXTRA_PATH, s == EXTRA ? extra_kb : 0);
+	/* off first: every setting starts without a reserve the kernel grew */
+	if (saved_auto[0]) {
+		write_long(AUTO_PATH, 0);
+		if (s == AUTO)
+			write_long(AUTO_PATH, 1);
+	}
 }
 
 /*
@@ -674,7 +685,7 @@ static void help(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
-		"          [-s off|extra|wsf]... [-S SEED] [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
+		"          [-s off|extra|wsf|auto]... [-S SEED] [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
 		"  -d  directory on a disk-backed file system (default .)\n"
 		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
 		"  -w  background writers (default 3, at most %d)\n"
@@ -693,7 +704,7 @@ static void help(const char *argv0)
 
 int main(int argc, char **argv)
 {
-	enum setting order[3] = { OFF, EXTRA }, s;
+	enum setting order[NR_SETTINGS] = { OFF, EXTRA }, s;
 	int nset = 0, rounds = 3, bench = 0, i, j, opt;
 	int stalled_off = 0, stalled_extra = 0, early_extra = 0;
 	long first_off = -1, first_late = -1;
@@ -734,10 +745,10 @@ int main(int argc, char **argv)
 			alloc_latency = 1;
 			break;
 		case 's':
-			for (s = OFF; s <= WSF; s++)
+			for (s = OFF; s < NR_SETTINGS; s++)
 				if (!strcmp(optarg, setting_name[s]))
 					break;
-			if (s > WSF || nset == 3)
+			if (s == NR_SETTINGS || nset == NR_SETTINGS)
 				help(argv[0]);
 			order[nset++] = s;
 			bench = 1;
@@ -772,6 +783,12 @@ int main(int argc, char **argv)
 	if (read_file(EXTRA_PATH, saved_extra, sizeof(saved_extra)) ||
 	    read_file(WSF_PATH, saved_wsf, sizeof(saved_wsf)))
 		ksft_exit_fail_msg("cannot read the current settings\n");
+	/* vm.burst_reserve, the reserve the kernel sizes: "auto" needs it */
+	if (read_file(AUTO_PATH, saved_auto, sizeof(saved_auto)))
+		saved_auto[0] = '\0';
+	for (j = 0; j < nset; j++)
+		if (order[j] == AUTO && !saved_auto[0])
+			ksft_exit_skip("-s auto: %s missing\n", AUTO_PATH);
 	atexit(restore);
 	tracing = !access(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_begin", F_OK);
 	if (!tracing)
