@@ -45,8 +45,6 @@
  * Files go to -d DIR, which must be on a disk-backed file system.
  */
 #define _GNU_SOURCE
-#include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -511,35 +509,6 @@ static void print_round(enum setting s, int n, struct round *r)
 	fflush(stdout);
 }
 
-/* kswapd's CPU time so far, in clock ticks: utime + stime of every kswapd */
-static long kswapd_ticks(void)
-{
-	DIR *d = opendir("/proc");
-	unsigned long ut, st;
-	struct dirent *e;
-	char path[300], buf[512], *p;
-	long sum = 0;
-
-	if (!d)
-		return -1;
-	while ((e = readdir(d))) {
-		if (!isdigit((unsigned char)e->d_name[0]))
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
-		if (read_file(path, buf, sizeof(buf)))
-			continue;
-		/* "pid (comm) state ppid ... utime stime": fields 14 and 15 */
-		p = strrchr(buf, ')');
-		if (!p || !strstr(buf, "(kswapd"))
-			continue;
-		if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
-			   &ut, &st) == 2)
-			sum += ut + st;
-	}
-	closedir(d);
-	return sum;
-}
-
 /*
  * The reserve the kernel holds now, in kB: the sum of /proc/zoneinfo's
  * "reserve" lines if it has them, else vm.extra_free_kbytes.
@@ -592,6 +561,7 @@ static void run_train(enum setting s, const char *cdf)
 	struct vmstat a, b, q;
 	long k0, k1;
 	struct round r;
+	int first;
 	/* the targets' figures: first bursts of a size, later ones, after the quiet */
 	long first_stalls = 0, later_stalls = 0, later_stalled = 0, later_max = 0;
 	long later_p999 = 0, later_amax = 0, quiet_stalls = 0, quiet_max = 0;
@@ -616,7 +586,7 @@ static void run_train(enum setting s, const char *cdf)
 	settle();
 	snprintf(cdf_path, sizeof(cdf_path), "%s.%s", cdf ? cdf : "", setting_name[s]);
 	read_vmstat(&a);
-	k0 = kswapd_ticks();
+	k0 = threads_cpu_ms("kswapd");
 	t0 = next = monotonic_secs();
 	memset(&q, 0, sizeof(q));
 	for (i = 0; i <= TRAIN_BURSTS; i++) {
@@ -631,18 +601,19 @@ static void run_train(enum setting s, const char *cdf)
 		t = last ? 2 : order[i];
 		burst_kb = sizes[t];
 		start = monotonic_secs();
+		first = !seen[t];
+		seen[t] = 1;
 		snprintf(train_tag, sizeof(train_tag),
 			 " seed=%u seq=%d size_kb=%ld first_of_size=%d phase=%s start_s=%.1f reserve_kb=%ld",
-			 train_seed, i + 1, burst_kb, !seen[t], last ? "after_quiet" : "train",
+			 train_seed, i + 1, burst_kb, first, last ? "after_quiet" : "train",
 			 start - t0, reserve_now_kb());
-		seen[t] = 1;
 		memset(&r, 0, sizeof(r));
 		burst(&r, cdf ? cdf_path : NULL);
 		print_round(s, i + 1, &r);
 		if (last) {
 			quiet_stalls = r.d.allocstall;
 			quiet_max = r.max;
-		} else if (strstr(train_tag, "first_of_size=1")) {
+		} else if (first) {
 			first_stalls += r.d.allocstall;
 		} else {
 			later_stalls += r.d.allocstall;
@@ -657,13 +628,13 @@ static void run_train(enum setting s, const char *cdf)
 			next = start + gap[i];
 	}
 	read_vmstat(&b);
-	k1 = kswapd_ticks();
+	k1 = threads_cpu_ms("kswapd");
 	train_tag[0] = '\0';
 	printf("train setting=%s seed=%u bursts=%d train_secs=%.1f extra_kb=%ld wsf=%ld",
 	       setting_name[s], train_seed, TRAIN_BURSTS + 1, monotonic_secs() - t0,
 	       s == EXTRA ? extra_kb : 0, s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" kswapd_ms=%ld run_pgscan_kswapd=%ld run_pgsteal_kswapd=%ld run_allocstall=%ld",
-	       k0 < 0 || k1 < 0 ? -1 : (k1 - k0) * 1000 / sysconf(_SC_CLK_TCK),
+	       k0 < 0 || k1 < 0 ? -1 : k1 - k0,
 	       b.pgscan_kswapd - a.pgscan_kswapd, b.pgsteal_kswapd - a.pgsteal_kswapd,
 	       b.allocstall - a.allocstall);
 	printf(" quiet_free_kb=%ld quiet_file_kb=%ld compact_migrate_scanned=%ld",

@@ -3,6 +3,8 @@
 #ifndef REPLAY_H
 #define REPLAY_H
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -117,6 +119,42 @@ static inline long pct(const long *v, long n, double q)
 	if (i < q * n)
 		i++;
 	return v[i > 0 ? i - 1 : 0];
+}
+
+/*
+ * CPU time (utime + stime) of the tasks whose comm starts with @prefix
+ * (kernel threads: "kswapd", "kcompactd"), in ms; -1 without /proc.
+ */
+static inline long threads_cpu_ms(const char *prefix)
+{
+	char path[300], buf[512], *p;
+	unsigned long ut, st;
+	struct dirent *e;
+	long ticks = 0;
+	DIR *d = opendir("/proc");
+	FILE *f;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		if (!isdigit((unsigned char)e->d_name[0]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		p = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		/* "pid (comm) state ...": utime and stime are fields 14, 15 */
+		if (!p || !(p = strchr(buf, '(')) ||
+		    strncmp(p + 1, prefix, strlen(prefix)) || !(p = strrchr(buf, ')')))
+			continue;
+		if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu",
+			   &ut, &st) == 2)
+			ticks += ut + st;
+	}
+	closedir(d);
+	return ticks * 1000 / sysconf(_SC_CLK_TCK);
 }
 
 /*

@@ -119,13 +119,12 @@ static long page_size;
 #define PROACTIVE	"/proc/sys/vm/compaction_proactiveness"
 #define PCP_FRACTION	"/proc/sys/vm/percpu_pagelist_high_fraction"
 #define UNEVICTABLE	"/proc/sys/vm/compact_unevictable_allowed"
-#define MAX_KCOMPACTD	1024	/* one per node */
 
 static int groups, loops = 200, rounds = 2, pause_s = 5;
 static int hog_pct = 29, pin_pct = 25, bench, keep_wakers, unmovable;
 static char saved_boost[32], saved_proactive[32], saved_pcp[32];
 static char saved_unevictable[32];
-static int kcompactd[MAX_KCOMPACTD], nr_kcompactd;
+static int nr_kcompactd;
 static long stop_kb;	/* the fragmenter stops when MemFree falls below */
 static int thp_saved;
 static const char *cache_file;
@@ -185,7 +184,7 @@ static long first_num(const char *path)
 	return atol(buf);
 }
 
-/* The PIDs of the kcompactd threads, by their comm. */
+/* How many kcompactd threads there are, by their comm. */
 static void find_kcompactd(void)
 {
 	char path[64], comm[64];
@@ -194,35 +193,15 @@ static void find_kcompactd(void)
 
 	if (!dir)
 		ksft_exit_fail_msg("/proc: %s\n", strerror(errno));
-	while ((d = readdir(dir)) && nr_kcompactd < MAX_KCOMPACTD) {
+	while ((d = readdir(dir))) {
 		if (d->d_name[0] < '1' || d->d_name[0] > '9')
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/comm", atoi(d->d_name));
 		if (read_file(path, comm, sizeof(comm)) > 0 &&
 		    !strncmp(comm, "kcompactd", 9))
-			kcompactd[nr_kcompactd++] = atoi(d->d_name);
+			nr_kcompactd++;
 	}
 	closedir(dir);
-}
-
-/* utime + stime of the kcompactd threads, in ms. */
-static long kcompactd_ms(void)
-{
-	long ticks = 0, ut, st, hz = sysconf(_SC_CLK_TCK);
-	char path[64], buf[1024], *p;
-	int i;
-
-	for (i = 0; i < nr_kcompactd; i++) {
-		snprintf(path, sizeof(path), "/proc/%d/stat", kcompactd[i]);
-		if (read_file(path, buf, sizeof(buf)) <= 0)
-			continue;
-		/* after "(comm) ": state, then utime and stime are 12th, 13th */
-		p = strrchr(buf, ')');
-		if (p && sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld",
-				&ut, &st) == 2)
-			ticks += ut + st;
-	}
-	return ticks * 1000 / hz;
 }
 
 /* The "total=" of the "some" and "full" lines of /proc/pressure/memory. */
@@ -309,7 +288,7 @@ static void sample(struct sample *s)
 	}
 	closedir(dir);
 	s->slab_kb = meminfo_kb("Slab");
-	s->kcompactd_ms = kcompactd_ms();
+	s->kcompactd_ms = threads_cpu_ms("kcompactd");
 	psi_memory(&s->psi_some_us, &s->psi_full_us);
 	s->t = monotonic_secs();
 }
