@@ -26,14 +26,21 @@ set -uo pipefail
 # left to make check as for DEBUG=1.
 DEBUG=${DEBUG:-0} RT=${RT:-0}
 [ "$DEBUG" = 1 ] && [ "$RT" = 1 ] && die "DEBUG=1 and RT=1: one kernel kind at a time"
+# KIND: the kernel's kind, which names its files (check-KIND, obj-KIND,
+# ...) and its config fragment (config/KIND.config); make check's has none
+KIND=
+[ "$DEBUG" = 1 ] && KIND=debug
+[ "$RT" = 1 ] && KIND=rt
 HOST_STEPS=1
-[ "$DEBUG" = 1 ] || [ "$RT" = 1 ] && HOST_STEPS=0
-if [ "$DEBUG" = 1 ]; then
-	out=$BUILD/check-debug
-	KERNEL_OBJ=$BUILD/obj-debug
-	KSFT=$BUILD/kselftest-debug
-	INITRD=$BUILD/initramfs-debug.cpio.gz
-	CONFIGS="$TOP/config/test.config $TOP/config/debug.config"
+[ -z "$KIND" ] || HOST_STEPS=0
+sfx=${KIND:+-$KIND}
+out=$BUILD/check$sfx
+KERNEL_OBJ=$BUILD/obj$sfx
+KSFT=$BUILD/kselftest$sfx
+INITRD=$BUILD/initramfs$sfx.cpio.gz
+CONFIGS="$TOP/config/test.config${KIND:+ $TOP/config/$KIND.config}"
+case $KIND in
+debug)
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-6600}
 	# run_vmtests.sh gets all of it but 50 minutes (make check: 1200 s),
 	# each replay 500 s (300 s), and the boot with its KUnit suites and
@@ -46,31 +53,24 @@ if [ "$DEBUG" = 1 ]; then
 	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 3000)) env.REPLAY_TIMEOUT=500"
 	CMDLINE="$CMDLINE env.SLAB_REPLAY_ARGS=-l,20"
 	GUEST_TIME="about 35 minutes"
-elif [ "$RT" = 1 ]; then
-	out=$BUILD/check-rt
-	KERNEL_OBJ=$BUILD/obj-rt
-	KSFT=$BUILD/kselftest-rt
-	INITRD=$BUILD/initramfs-rt.cpio.gz
-	CONFIGS="$TOP/config/test.config $TOP/config/rt.config"
+	;;
+rt)
 	# lockdep on the fault path slows TCG down: a burst round of the
 	# replay took 43-55 s (make check: about 3 s), six rounds did not
 	# fit in 300 s (2026-12-05), so each replay gets 900 s
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-4800}
 	CMDLINE="env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 1800)) env.REPLAY_TIMEOUT=900"
 	GUEST_TIME="about 20 minutes"
-else
-	out=$BUILD/check
-	KERNEL_OBJ=$BUILD/obj
-	KSFT=$BUILD/kselftest
-	INITRD=$BUILD/initramfs.cpio.gz
-	CONFIGS=$TOP/config/test.config
+	;;
+*)
 	CMDLINE=
-	# run_vmtests.sh 1200 s at most, each of the three replays 300 s,
-	# stress 60 s, boot and the rest: a test that hangs is a TIMEOUT of
-	# its own, not a guest killed with everything it had not yet written
+	# run_vmtests.sh 1200 s at most, each replay 300 s, stress 60 s,
+	# boot and the rest: a test that hangs is a TIMEOUT of its own, not
+	# a guest killed with everything it had not yet written
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400}
 	GUEST_TIME="about 10 minutes"
-fi
+	;;
+esac
 # KSFT_MM=a,b,c: only these run_vmtests.sh categories (e.g. the series'
 # own, extra_free,compaction,slab, for a shorter debug run).  Without it,
 # the base's CHECK_KSFT_MM (config/base-$BASE) if it has one, else the
@@ -221,7 +221,7 @@ check_guest_results "$out/guest"
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
 # lockdep on 16 vCPUs under TCG (make check-rt) boots several times slower
 NUMA_TIMEOUT=900
-[ "$RT" = 1 ] && NUMA_TIMEOUT=2400
+[ "$KIND" = rt ] && NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {
 	local n per=$NUMA_PER
@@ -232,7 +232,7 @@ numa_qemu() {
 	done
 }
 numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
-if [ "$DEBUG" != 1 ]; then
+if [ "$KIND" != debug ]; then
 	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
 		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" -a "kunit.filter_glob=extra_free_kbytes" \
