@@ -551,13 +551,17 @@ static void sleep_until(double t)
 		usleep((useconds_t)((t - now) * 1e6));
 }
 
-/* One train of setting @s (train mode, -S): see the top of the file. */
-static void run_train(enum setting s, const char *cdf)
+/*
+ * One train of setting @s (train mode, -S): see the top of the file.
+ * With @why, each burst's slow allocations are traced into
+ * WHY.SETTING.SEQ.
+ */
+static void run_train(enum setting s, const char *cdf, const char *why)
 {
 	long sizes[3] = { mem_kb / 16, mem_kb / 8, mem_kb * 22 / 100 };
 	int order[TRAIN_BURSTS], seen[3] = { 0 }, i, k, t, last;
 	double gap[TRAIN_BURSTS], t0, start, next;
-	char cdf_path[4096];
+	char cdf_path[4096], why_path[4096];
 	struct vmstat a, b, q;
 	long k0, k1;
 	struct round r;
@@ -607,6 +611,11 @@ static void run_train(enum setting s, const char *cdf)
 			 " seed=%u seq=%d size_kb=%ld first_of_size=%d phase=%s start_s=%.1f reserve_kb=%ld",
 			 train_seed, i + 1, burst_kb, first, last ? "after_quiet" : "train",
 			 start - t0, reserve_now_kb());
+		if (why) {
+			snprintf(why_path, sizeof(why_path), "%s.%s.%d", why,
+				 setting_name[s], i + 1);
+			alat_why = why_path;
+		}
 		memset(&r, 0, sizeof(r));
 		burst(&r, cdf ? cdf_path : NULL);
 		print_round(s, i + 1, &r);
@@ -668,7 +677,8 @@ static void help(const char *argv0)
 		"  -a  also measure the allocator's latency for the burst task\n"
 		"      (kprobe events and a histogram trigger; alloc_latency.h)\n"
 		"  -A  with -a: also trace what ran while an allocation took 1 ms or\n"
-		"      more, into WHY_PREFIX.SETTING.ROUND (scripts/alat-why.py)\n",
+		"      more, into WHY_PREFIX.SETTING.ROUND (train mode: .SEQ, the\n"
+		"      burst's place in the train; scripts/alat-why.py)\n",
 		argv0, MAX_WRITERS);
 	exit(KSFT_FAIL);
 }
@@ -783,7 +793,7 @@ int main(int argc, char **argv)
 	if (train_seed) {
 		/* in the order given (bench-burst.sh balances it over boots) */
 		for (j = 0; j < nset; j++)
-			run_train(order[j], cdf);
+			run_train(order[j], cdf, why);
 		apply(OFF);
 		exit(KSFT_PASS);
 	}
