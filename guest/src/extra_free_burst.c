@@ -551,6 +551,17 @@ static void sleep_until(double t)
 		usleep((useconds_t)((t - now) * 1e6));
 }
 
+/* -A: trace the slow allocations of what runs next into WHY.SETTING.N */
+static void why_into(const char *why, enum setting s, int n)
+{
+	static char path[4096];
+
+	if (!why)
+		return;
+	snprintf(path, sizeof(path), "%s.%s.%d", why, setting_name[s], n);
+	alat_why = path;
+}
+
 /*
  * One train of setting @s (train mode, -S): see the top of the file.
  * With @why, each burst's slow allocations are traced into
@@ -561,7 +572,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	long sizes[3] = { mem_kb / 16, mem_kb / 8, mem_kb * 22 / 100 };
 	int order[TRAIN_BURSTS], seen[3] = { 0 }, i, k, t, last;
 	double gap[TRAIN_BURSTS], t0, start, next;
-	char cdf_path[4096], why_path[4096];
+	char cdf_path[4096];
 	struct vmstat a, b, q;
 	long k0, k1;
 	struct round r;
@@ -611,11 +622,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 			 " seed=%u seq=%d size_kb=%ld first_of_size=%d phase=%s start_s=%.1f reserve_kb=%ld",
 			 train_seed, i + 1, burst_kb, first, last ? "after_quiet" : "train",
 			 start - t0, reserve_now_kb());
-		if (why) {
-			snprintf(why_path, sizeof(why_path), "%s.%s.%d", why,
-				 setting_name[s], i + 1);
-			alat_why = why_path;
-		}
+		why_into(why, s, i + 1);
 		memset(&r, 0, sizeof(r));
 		burst(&r, cdf ? cdf_path : NULL);
 		print_round(s, i + 1, &r);
@@ -690,7 +697,7 @@ int main(int argc, char **argv)
 	int stalled_off = 0, stalled_extra = 0, early_extra = 0;
 	long first_off = -1, first_late = -1;
 	const char *cdf = NULL;
-	char cdf_path[4096], why_path[4096], buf[128];
+	char cdf_path[4096], buf[128];
 	const char *why = NULL;
 	struct round r;
 	struct statfs fs;
@@ -805,11 +812,7 @@ int main(int argc, char **argv)
 			apply(s);
 			snprintf(cdf_path, sizeof(cdf_path), "%s.%s",
 				 cdf ? cdf : "", setting_name[s]);
-			if (why) {
-				snprintf(why_path, sizeof(why_path), "%s.%s.%d",
-					 why, setting_name[s], i + 1);
-				alat_why = why_path;
-			}
+			why_into(why, s, i + 1);
 			memset(&r, 0, sizeof(r));
 			burst(&r, cdf ? cdf_path : NULL);
 			if (bench) {

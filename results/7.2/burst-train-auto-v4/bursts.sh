@@ -11,15 +11,20 @@ echo "| boot | $(seq -s ' | ' 1 10) |"
 echo "|--:|$(printf -- '--:|%.0s' $(seq 10))"
 grep -h "^burst setting=$s " "$1" | awk '{
 	for (i = 1; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
-	cell[v["run"], v["seq"]] = sprintf("%s%s %.0f/%d/%.0f", substr("SML", \
-		v["size_kb"] < 150000 ? 1 : v["size_kb"] < 300000 ? 2 : 3, 1),
-		v["first_of_size"] == 1 ? "*" : "", v["reserve_kb"] / 1024,
-		v["allocstall"], v["max_us"] / 1000)
-	if (v["run"] > n) n = v["run"]
+	r = v["run"]; q = v["seq"]
+	kb[r, q] = v["size_kb"]
+	if (v["size_kb"] > big[r]) big[r] = v["size_kb"]
+	cell[r, q] = sprintf("%s %.0f/%d/%.0f", v["first_of_size"] == 1 ? "*" : "",
+		v["reserve_kb"] / 1024, v["allocstall"], v["max_us"] / 1000)
+	if (r > n) n = r
 } END {
+	# the sizes are MemTotal/16, /8 and 22%: a third, a half or all of the largest
 	for (r = 1; r <= n; r++) {
 		line = "| " r " |"
-		for (q = 1; q <= 10; q++) line = line " " cell[r, q] " |"
+		for (q = 1; q <= 10; q++) {
+			f = kb[r, q] / big[r]
+			line = line " " substr("SML", f < 0.4 ? 1 : f < 0.75 ? 2 : 3, 1) cell[r, q] " |"
+		}
 		print line
 	}
 }'
