@@ -5,6 +5,7 @@
 # ccache, out of tree.
 #
 # Usage: scripts/build-kernel.sh SRC OBJ FRAGMENT...
+# (config/test.config brings config/test-$BASE.config with it)
 # Leaves OBJ/$KIMAGE (arch/x86/boot/bzImage).  The config is regenerated only when a
 # fragment changed; every option a fragment sets must end up in .config.
 set -euo pipefail
@@ -13,7 +14,13 @@ set -euo pipefail
 [ $# -ge 3 ] || die "usage: $0 SRC OBJ FRAGMENT..."
 src=$(realpath "$1"); obj=$(realpath -m "$2"); shift 2
 frags=()
-for f in "$@"; do frags+=("$(realpath "$f")"); done
+for f in "$@"; do
+	frags+=("$(realpath "$f")")
+	# the series' own options (its KUnit suite) come per base:
+	# config/test-$BASE.config right after config/test.config
+	per=$(dirname "$f")/test-$BASE.config
+	[ "${f##*/}" != test.config ] || [ ! -f "$per" ] || frags+=("$(realpath "$per")")
+done
 
 mkdir -p "$obj"
 export ARCH

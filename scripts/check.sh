@@ -213,12 +213,15 @@ check_guest_results "$out/guest"
 
 # 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB, a socket
 # per node (with QEMU's default topology the last-level cache spans
-# nodes, and the kernel warns in topology_sane()).  Only the
-# tests whose subject depends on CPUs and nodes: KUnit's extra_free_kbytes
-# suite on its zones, the extra_free_kbytes selftest (shares per node
-# and zone, per-cpu lists, hotplug of a block of the last node)
-# (guest/jobs/numa.sh).
+# nodes, and the kernel warns in topology_sane()).  Only the series'
+# tests whose subject depends on CPUs and nodes (guest/jobs/numa.sh): the
+# base's CHECK_NUMA_KUNIT suites at boot and CHECK_NUMA_TESTS selftests
+# (config/base-*; 6.12: vm.extra_free_kbytes' shares per node and zone,
+# per-cpu lists, hotplug of a block of the last node; 7.2: every node's
+# zones switching vm.burst_reserve on and off).
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
+CHECK_NUMA_KUNIT=${CHECK_NUMA_KUNIT:-extra_free_kbytes}
+CHECK_NUMA_TESTS=${CHECK_NUMA_TESTS:-extra_free_kbytes}
 # lockdep on 16 vCPUs under TCG (make check-rt) boots several times slower
 NUMA_TIMEOUT=900
 [ "$KIND" = rt ] && NUMA_TIMEOUT=2400
@@ -233,9 +236,10 @@ numa_qemu() {
 }
 numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
 if [ "$KIND" != debug ]; then
-	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, extra_free_kbytes KUnit and selftest" \
+	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, $CHECK_NUMA_KUNIT KUnit, $CHECK_NUMA_TESTS" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
-		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" -a "kunit.filter_glob=extra_free_kbytes" \
+		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" \
+		-a "kunit.filter_glob=$CHECK_NUMA_KUNIT env.NUMA_TESTS=$CHECK_NUMA_TESTS" \
 		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
 	numa_guest_results "$out/numa"
 fi

@@ -14,7 +14,8 @@ show_sysctls() {
 VMSTAT_KEYS="nr_free_pages allocstall_normal allocstall_movable pgscan_kswapd
 pgscan_direct pgsteal_kswapd pgsteal_direct kswapd_low_wmark_hit_quickly
 kswapd_high_wmark_hit_quickly compact_stall compact_fail compact_success
-compact_daemon_wake pgmigrate_success thp_fault_alloc thp_fault_fallback"
+compact_daemon_wake pgmigrate_success thp_fault_alloc thp_fault_fallback
+burst_reserve_grow burst_reserve_shrink"
 
 # bench_end [RC]: how a bench job ends: the vmstat highlights, then exit
 # RC (default 0), or 1 if the job wrote no bench line: a run whose

@@ -2,12 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make check, the server-shaped guest (many CPUs, several NUMA nodes):
-# the series' selftests whose subject depends on CPUs and nodes, each
-# one's TAP nested under a line for it: extra_free_kbytes (shares per
-# node and zone, per-cpu lists, hotplug; the tests of the compaction
-# bound and the SLUB wake left the series with them).  A test not
-# installed is a skip.  KUnit's
-# extra_free_kbytes suite ran at boot on the same zones.
+# the series' selftests whose subject depends on CPUs and nodes
+# (NUMA_TESTS, from the host's config/base-*), each one's TAP nested
+# under a line for it.  A test not installed is a skip.  The base's KUnit
+# suites ran at boot on the same machine.
 . /jobs/common.sh
 
 echo "== $(nproc) cpus, nodes:"
@@ -16,7 +14,7 @@ for n in /sys/devices/system/node/node[0-9]*; do
 done
 show_watermarks
 cd /kselftest/mm
-set -- extra_free_kbytes
+set -- ${NUMA_TESTS:-extra_free_kbytes}
 rc=0
 rm -f /tmp/numa.rc
 {

@@ -171,7 +171,7 @@ static void on_signal(int sig)
 
 static void put_or_die(const char *path, const char *s)
 {
-	int err = sysctl_write(path, s);
+	int err = replay_sysctl_write(path, s);
 
 	if (err)
 		ksft_exit_fail_msg("write \"%s\" to %s: %s\n", s, path,
@@ -482,13 +482,13 @@ static void run_once(struct run *r)
 	int status;
 
 	sync();
-	sysctl_write("/proc/sys/vm/drop_caches", "3");
-	free_kb = meminfo_kb("MemFree");
+	replay_sysctl_write("/proc/sys/vm/drop_caches", "3");
+	free_kb = replay_meminfo_kb("MemFree");
 	frag_bytes = (size_t)free_kb * frag_pct / 100 * 1024;
 	frag = spawn_child(fragment_pages, frag_bytes, NULL);
 
-	free_kb = meminfo_kb("MemFree");
-	swap_kb = meminfo_kb("SwapFree");
+	free_kb = replay_meminfo_kb("MemFree");
+	swap_kb = replay_meminfo_kb("SwapFree");
 	use_bytes = (size_t)(free_kb + swap_kb) * use_pct / 100 * 1024;
 	use_bytes &= ~(CHUNK - 1);
 	n = use_bytes / CHUNK;
@@ -697,13 +697,13 @@ int main(int argc, char **argv)
 		if (geteuid())
 			ksft_exit_fail_msg("-F needs root\n");
 		sync();
-		sysctl_write("/proc/sys/vm/drop_caches", "3");
-		bytes = (size_t)meminfo_kb("MemFree") * frag_pct / 100 * 1024;
+		replay_sysctl_write("/proc/sys/vm/drop_caches", "3");
+		bytes = (size_t)replay_meminfo_kb("MemFree") * frag_pct / 100 * 1024;
 		/* the child holds the pages until SIGTERM */
 		frag_child = spawn_child(fragment_pages, bytes, NULL);
 		signal(SIGTERM, on_fragment_term);
 		printf("fragmented %zu MiB (1 page in 8 kept), %ld MiB free\n",
-		       bytes >> 20, meminfo_kb("MemFree") >> 10);
+		       bytes >> 20, replay_meminfo_kb("MemFree") >> 10);
 		fflush(stdout);
 		for (;;)
 			pause();
@@ -717,7 +717,7 @@ int main(int argc, char **argv)
 		ksft_exit_skip("needs root\n");
 	if (access("/sys/kernel/mm/transparent_hugepage/enabled", F_OK))
 		ksft_exit_skip("no transparent huge pages\n");
-	if (meminfo_kb("SwapTotal") <= 0)
+	if (replay_meminfo_kb("SwapTotal") <= 0)
 		ksft_exit_skip("needs swap (the writer writes beyond memory)\n");
 	tracing = !access(TRACING "/events/compaction/mm_compaction_end", F_OK);
 	bound_tracing = !access(TRACING "/events/compaction/mm_compaction_bound", F_OK);

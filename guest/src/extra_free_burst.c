@@ -21,6 +21,15 @@
  * starts within the first few MB).  If knob 0 saw no direct reclaim
  * either, there is nothing to remove: skip.
  *
+ * On a kernel with vm.burst_reserve and without vm.extra_free_kbytes
+ * (the 7.2 series), check mode checks the mechanism instead: each round
+ * is a burst at 0, then one with vm.burst_reserve=1 from nothing and one
+ * more of the same size; every burst that reclaimed directly with it on
+ * must have grown the reserve (burst_reserve_grow).  How many times the
+ * next burst stalled is reported, not checked: that is the benchmarks'
+ * question (make bench-burst-train-auto).  No direct reclaim in any first
+ * burst: skip.
+ *
  * Bench mode (-s SETTING): one machine-readable "burst ..." line per
  * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
  * at the burst size), "wsf" (no extra, watermark_scale_factor raised
@@ -78,7 +87,7 @@ static const char * const setting_name[] = { "off", "extra", "wsf", "auto" };
 struct vmstat {
 	long allocstall, pgscan_direct, pgsteal_direct;
 	long pgscan_kswapd, pgsteal_kswapd, nr_free, nr_file;
-	long compact_migrate_scanned;
+	long compact_migrate_scanned, burst_reserve_grow;
 };
 
 struct round {
@@ -164,6 +173,8 @@ static void read_vmstat(struct vmstat *v)
 			v->nr_file = val;
 		else if (!strcmp(key, "compact_migrate_scanned"))
 			v->compact_migrate_scanned = val;
+		else if (!strcmp(key, "burst_reserve_grow"))
+			v->burst_reserve_grow = val;
 	}
 	fclose(f);
 }
@@ -313,7 +324,8 @@ static void settle(void)
 static void apply(enum setting s)
 {
 	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
-	write_long(EXTRA_PATH, s == EXTRA ? extra_kb : 0);
+	if (saved_extra[0])
+		write_long(EXTRA_PATH, s == EXTRA ? extra_kb : 0);
 	/* off first: every setting starts without a reserve the kernel grew */
 	if (saved_auto[0]) {
 		write_long(AUTO_PATH, 0);
@@ -511,7 +523,8 @@ static void print_round(enum setting s, int n, struct round *r)
 
 /*
  * The reserve the kernel holds now, in kB: the sum of /proc/zoneinfo's
- * "reserve" lines if it has them, else vm.extra_free_kbytes.
+ * "burst_reserve" lines (older kernels: "reserve") if it has them, else
+ * vm.extra_free_kbytes.
  */
 static long reserve_now_kb(void)
 {
@@ -520,7 +533,8 @@ static long reserve_now_kb(void)
 	long v, sum = -1;
 
 	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, " reserve %ld", &v) == 1)
+		if (sscanf(line, " burst_reserve %ld", &v) == 1 ||
+		    sscanf(line, " reserve %ld", &v) == 1)
 			sum = (sum < 0 ? 0 : sum) + v;
 	if (f)
 		fclose(f);
@@ -668,6 +682,71 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	fflush(stdout);
 }
 
+static int stalled(const struct round *r)
+{
+	return r->d.allocstall || r->d.pgscan_direct;
+}
+
+static void report(const char *what, int n, const struct round *r)
+{
+	ksft_print_msg("%-7s round %d: %.1f s, allocstall %ld, pgsteal_direct %ld, reserve %ld kB after\n",
+		       what, n, r->secs, r->d.allocstall, r->d.pgsteal_direct,
+		       reserve_now_kb());
+}
+
+/*
+ * Check mode without vm.extra_free_kbytes: a burst that reclaimed directly
+ * with vm.burst_reserve=1 must grow the reserve (see the top comment).
+ */
+static void auto_check(int rounds)
+{
+	int i, first_stalled = 0, grew = 0;
+	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0;
+	struct round r;
+	struct vmstat a, b;
+
+	for (i = 1; i <= rounds; i++) {
+		apply(OFF);
+		memset(&r, 0, sizeof(r));
+		burst(&r, NULL);
+		report("off", i, &r);
+		stalls_off += r.d.allocstall;
+
+		apply(AUTO);
+		read_vmstat(&a);
+		memset(&r, 0, sizeof(r));
+		burst(&r, NULL);
+		/* kswapd sizes it while it reclaims: let it refill first */
+		settle();
+		read_vmstat(&b);
+		report("auto", i, &r);
+		stalls_first += r.d.allocstall;
+		if (stalled(&r)) {
+			first_stalled++;
+			grew += b.burst_reserve_grow > a.burst_reserve_grow;
+		}
+		if (reserve_now_kb() > peak)
+			peak = reserve_now_kb();
+
+		memset(&r, 0, sizeof(r));
+		burst(&r, NULL);
+		report("auto+1", i, &r);
+		stalls_next += r.d.allocstall;
+	}
+	apply(OFF);
+	ksft_print_msg("allocstall: %ld at 0, %ld in the first bursts with the reserve on, %ld in the next\n",
+		       stalls_off, stalls_first, stalls_next);
+	if (!first_stalled) {
+		ksft_test_result_skip("burst_reserve: no direct reclaim in the first burst of %d rounds, nothing to grow from\n",
+				      rounds);
+		ksft_finished();
+	}
+	ksft_test_result(grew == first_stalled,
+			 "burst_reserve: %d of %d bursts that reclaimed directly grew the reserve (to %ld kB at most)\n",
+			 grew, first_stalled, peak);
+	ksft_finished();
+}
+
 static void help(const char *argv0)
 {
 	fprintf(stderr,
@@ -754,7 +833,8 @@ int main(int argc, char **argv)
 	ksft_print_header();
 	if (geteuid())
 		ksft_exit_skip("must run as root\n");
-	if (access(EXTRA_PATH, F_OK))
+	/* without the manual knob: check the kernel-sized reserve, or skip */
+	if (access(EXTRA_PATH, F_OK) && (bench || access(AUTO_PATH, F_OK)))
 		ksft_exit_skip("%s missing: kernel without extra_free_kbytes\n", EXTRA_PATH);
 	if (statfs(dir, &fs))
 		ksft_exit_fail_msg("statfs %s: %s\n", dir, strerror(errno));
@@ -768,7 +848,8 @@ int main(int argc, char **argv)
 	/* the knob at the burst, in a train at its largest burst */
 	extra_kb = train_seed ? mem_kb * 22 / 100 : burst_kb;
 	extra_kb -= extra_kb % (page_size / 1024);
-	if (read_file(EXTRA_PATH, saved_extra, sizeof(saved_extra)) ||
+	if ((!access(EXTRA_PATH, F_OK) &&
+	     read_file(EXTRA_PATH, saved_extra, sizeof(saved_extra))) ||
 	    read_file(WSF_PATH, saved_wsf, sizeof(saved_wsf)))
 		ksft_exit_fail_msg("cannot read the current settings\n");
 	/* vm.burst_reserve, the reserve the kernel sizes: "auto" needs it */
@@ -790,12 +871,19 @@ int main(int argc, char **argv)
 	if (!bench)
 		ksft_set_plan(1);
 
-	write_long(EXTRA_PATH, 0);
-	find_wsf_peer();
+	if (saved_extra[0]) {
+		write_long(EXTRA_PATH, 0);
+		find_wsf_peer();
+	}
 	ksft_print_msg("MemTotal %ld kB, burst %ld kB, watermark_scale_factor %s (peer %ld)\n",
 		       mem_kb, train_seed ? extra_kb : burst_kb, saved_wsf, wsf_peer);
 	start_writers();
 	pin(1);
+
+	if (!saved_extra[0]) {
+		auto_check(rounds);
+		return 0;
+	}
 
 	if (train_seed) {
 		/* in the order given (bench-burst.sh balances it over boots) */

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -16,6 +17,41 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include "../kselftest.h"
+
+/*
+ * Write @s to @path (a sysctl): 0, or the errno of the failure.  The
+ * replays' own (the series' vm_util has no such helper on every base).
+ */
+static inline int replay_sysctl_write(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/* The /proc/meminfo field @name in kB, -1 if there is none. */
+static inline long replay_meminfo_kb(const char *name)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	size_t len = strlen(name);
+	char key[64];
+	long val = -1, v;
+
+	if (!f)
+		ksft_exit_fail_msg("/proc/meminfo: %s\n", strerror(errno));
+	while (fscanf(f, "%63s %ld kB", key, &v) == 2)
+		if (!strncmp(key, name, len) && key[len] == ':') {
+			val = v;
+			break;
+		}
+	fclose(f);
+	return val;
+}
 
 /* CLOCK_MONOTONIC in seconds. */
 static inline double monotonic_secs(void)

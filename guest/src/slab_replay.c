@@ -165,8 +165,8 @@ static void set_knob(const char *path, char *saved, size_t len, const char *val)
 	if (read_file(path, saved, len) <= 0)
 		ksft_exit_fail_msg("cannot read %s\n", path);
 	saved[strcspn(saved, "\n")] = '\0';
-	/* vm_util's own: write_file() changed its type in newer trees */
-	if (sysctl_write(path, val))
+	/* replay.h's own: vm_util's write_file() changed its type in newer trees */
+	if (replay_sysctl_write(path, val))
 		ksft_exit_fail_msg("cannot write %s\n", path);
 }
 
@@ -287,7 +287,7 @@ static void sample(struct sample *s)
 		s->cur_objs += first_num(path);
 	}
 	closedir(dir);
-	s->slab_kb = meminfo_kb("Slab");
+	s->slab_kb = replay_meminfo_kb("Slab");
 	s->kcompactd_ms = threads_cpu_ms("kcompactd");
 	psi_memory(&s->psi_some_us, &s->psi_full_us);
 	s->t = monotonic_secs();
@@ -377,7 +377,7 @@ static void fragmenter(size_t bytes, void *unused)
 	memset(pfns, 0, npages * sizeof(*pfns));
 	/* stop early if free memory (other CPUs' lists aside) runs short */
 	for (i = 0; i < npages; i++) {
-		if (!(i % 16) && meminfo_kb("MemFree") < stop_kb)
+		if (!(i % 16) && replay_meminfo_kb("MemFree") < stop_kb)
 			break;
 		p[i * page_size] = 1;
 	}
@@ -834,7 +834,7 @@ int main(int argc, char **argv)
 	if (!have_hackbench())
 		ksft_exit_skip("no hackbench (rt-tests) in PATH\n");
 	if (!groups) {
-		groups = meminfo_kb("MemTotal") / 1024 / 25;
+		groups = replay_meminfo_kb("MemTotal") / 1024 / 25;
 		groups = groups < 20 ? 20 : groups > 60 ? 60 : groups;
 	}
 	ksft_set_plan(bench ? 0 : 2);
@@ -887,9 +887,9 @@ int main(int argc, char **argv)
 	 * the watermarks between two looks at MemFree.
 	 */
 	set_knob(PCP_FRACTION, saved_pcp, sizeof(saved_pcp), "100000");
-	hog_pid = spawn_child(hog, meminfo_kb("MemTotal") * hog_pct / 100 * 1024UL, NULL);
+	hog_pid = spawn_child(hog, replay_meminfo_kb("MemTotal") * hog_pct / 100 * 1024UL, NULL);
 	stop_kb = margin_kb();
-	kb = meminfo_kb("MemFree") - stop_kb;
+	kb = replay_meminfo_kb("MemFree") - stop_kb;
 	if (kb < 16384)
 		ksft_exit_fail_msg("too little free memory (%ld kB)\n", kb);
 	frag_pid = spawn_child(fragmenter, kb * 1024UL, NULL);
@@ -897,7 +897,7 @@ int main(int argc, char **argv)
 	saved_pcp[0] = '\0';
 	free_o3 = free_kb_from(BLOCK_ORDER);
 	ksft_print_msg("hog %d%% of memory, %ld MiB fragmented: %ld kB free, %ld kB of order %d+\n",
-		       hog_pct, kb >> 10, meminfo_kb("MemFree"), free_o3, BLOCK_ORDER);
+		       hog_pct, kb >> 10, replay_meminfo_kb("MemFree"), free_o3, BLOCK_ORDER);
 
 	sample(&first);
 	prev = first;

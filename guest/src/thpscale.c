@@ -266,25 +266,6 @@ static void set_for_run(const char *path, const char *val)
 		ksft_exit_fail_msg("write %s to %s: %s\n", val, path, strerror(err));
 }
 
-/* The value of @name in /proc/meminfo, in kB; -1 if there is none. */
-static long meminfo_kb(const char *name)
-{
-	FILE *f = fopen("/proc/meminfo", "r");
-	size_t len = strlen(name);
-	char key[64];
-	long val = -1, v;
-
-	if (!f)
-		ksft_exit_fail_msg("/proc/meminfo: %s\n", strerror(errno));
-	while (fscanf(f, "%63s %ld kB", key, &v) == 2)
-		if (!strncmp(key, name, len) && key[len] == ':') {
-			val = v;
-			break;
-		}
-	fclose(f);
-	return val;
-}
-
 static void file_path(char *buf, size_t len, long i)
 {
 	snprintf(buf, len, "%s/f%07ld", files_dir, i);
@@ -406,8 +387,8 @@ static pid_t spawn_reader(int k)
 /* The end of a progress line: what memory holds now. */
 static void print_memory(void)
 {
-	printf("Cached %ld MiB, Slab %ld MiB, MemFree %ld MiB\n", meminfo_kb("Cached") >> 10,
-	       meminfo_kb("Slab") >> 10, meminfo_kb("MemFree") >> 10);
+	printf("Cached %ld MiB, Slab %ld MiB, MemFree %ld MiB\n", replay_meminfo_kb("Cached") >> 10,
+	       replay_meminfo_kb("Slab") >> 10, replay_meminfo_kb("MemFree") >> 10);
 }
 
 /* Phase 1: the readers create the files, then read until it is time. */
@@ -588,9 +569,9 @@ static void fault(struct worker *w, struct result *res)
 		ksft_exit_fail_msg("cannot disable %s\n", BOUND_EVENT);
 	res->read_mb = (read_total() - read0) / (1 << 20);
 	counters(after);
-	res->cached_kb = meminfo_kb("Cached");
-	res->free_kb = meminfo_kb("MemFree");
-	res->slab_kb = meminfo_kb("Slab");
+	res->cached_kb = replay_meminfo_kb("Cached");
+	res->free_kb = replay_meminfo_kb("MemFree");
+	res->slab_kb = replay_meminfo_kb("Slab");
 	for (i = 0; i < NR_V; i++)
 		res->vm[i] = before[i] < 0 ? -1 : after[i] - before[i];
 	latencies(w, res);
@@ -793,7 +774,7 @@ int main(int argc, char **argv)
 		ksft_print_msg("THP enabled %s, defrag %s%s\n", buf, buf2,
 			       madvised ? ", MADV_HUGEPAGE" : "");
 
-	mem_kb = meminfo_kb("MemTotal");
+	mem_kb = replay_meminfo_kb("MemTotal");
 	nfiles = (long)(mem_kb * 1024.0 * cache_pct / 100 / FILE_BYTES);
 	if (nfiles < readers)
 		nfiles = readers;
