@@ -31,7 +31,9 @@ if [ -w $knob ]; then
 	echo 0 > $knob
 elif [ -w $auto ]; then
 	echo "== vm.burst_reserve (now $(cat $auto)): the reserve the kernel sizes, per zone in pages"
-	awk '/^Node/ { zone = $2 " " $4 } $1 == "burst_reserve" { printf "  %-14s reserve %7d pages\n", zone, $2 }' /proc/zoneinfo
+	# populated zones only (managed comes before the burst_reserve line)
+	awk '/^Node/ { zone = $2 " " $4 } $1 == "managed" { m = $2 }
+	     $1 == "burst_reserve" && m { printf "  %-14s reserve %7d pages\n", zone, $2 }' /proc/zoneinfo
 	if echo 2 > $auto 2>/dev/null; then
 		echo "  ERROR: 'sysctl vm.burst_reserve=2' was accepted"
 		exit 1
