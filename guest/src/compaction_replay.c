@@ -171,7 +171,7 @@ static void on_signal(int sig)
 
 static void put_or_die(const char *path, const char *s)
 {
-	int err = replay_sysctl_write(path, s);
+	int err = replay_write_text(path, s);
 
 	if (err)
 		ksft_exit_fail_msg("write \"%s\" to %s: %s\n", s, path,
@@ -482,7 +482,7 @@ static void run_once(struct run *r)
 	int status;
 
 	sync();
-	replay_sysctl_write("/proc/sys/vm/drop_caches", "3");
+	replay_write_text("/proc/sys/vm/drop_caches", "3");
 	free_kb = replay_meminfo_kb("MemFree");
 	frag_bytes = (size_t)free_kb * frag_pct / 100 * 1024;
 	frag = spawn_child(fragment_pages, frag_bytes, NULL);
@@ -697,7 +697,7 @@ int main(int argc, char **argv)
 		if (geteuid())
 			ksft_exit_fail_msg("-F needs root\n");
 		sync();
-		replay_sysctl_write("/proc/sys/vm/drop_caches", "3");
+		replay_write_text("/proc/sys/vm/drop_caches", "3");
 		bytes = (size_t)replay_meminfo_kb("MemFree") * frag_pct / 100 * 1024;
 		/* the child holds the pages until SIGTERM */
 		frag_child = spawn_child(fragment_pages, bytes, NULL);

@@ -701,7 +701,7 @@ static void report(const char *what, int n, const struct round *r)
 static void auto_check(int rounds)
 {
 	int i, first_stalled = 0, grew = 0;
-	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0;
+	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0, kb;
 	struct round r;
 	struct vmstat a, b;
 
@@ -725,8 +725,9 @@ static void auto_check(int rounds)
 			first_stalled++;
 			grew += b.burst_reserve_grow > a.burst_reserve_grow;
 		}
-		if (reserve_now_kb() > peak)
-			peak = reserve_now_kb();
+		kb = reserve_now_kb();
+		if (kb > peak)
+			peak = kb;
 
 		memset(&r, 0, sizeof(r));
 		burst(&r, NULL);

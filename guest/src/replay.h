@@ -19,12 +19,13 @@
 #include "../kselftest.h"
 
 /*
- * Write @s to @path (a sysctl): 0, or the errno of the failure.  The
- * replays' own (the series' vm_util has no such helper on every base).
+ * Write @s to @path (a sysctl, sysfs or tracefs file), as echo does: 0, or
+ * the errno of the failure.  Async-signal-safe.  The replays' own (the
+ * series' vm_util has no such helper on every base).
  */
-static inline int replay_sysctl_write(const char *path, const char *s)
+static inline int replay_write_text(const char *path, const char *s)
 {
-	int fd = open(path, O_WRONLY), err = 0;
+	int fd = open(path, O_WRONLY | O_TRUNC), err = 0;
 
 	if (fd < 0)
 		return errno;

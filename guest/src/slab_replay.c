@@ -166,7 +166,7 @@ static void set_knob(const char *path, char *saved, size_t len, const char *val)
 		ksft_exit_fail_msg("cannot read %s\n", path);
 	saved[strcspn(saved, "\n")] = '\0';
 	/* replay.h's own: vm_util's write_file() changed its type in newer trees */
-	if (replay_sysctl_write(path, val))
+	if (replay_write_text(path, val))
 		ksft_exit_fail_msg("cannot write %s\n", path);
 }
 

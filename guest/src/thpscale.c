@@ -157,19 +157,6 @@ static const int restore_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
 	ksft_exit_skip(__VA_ARGS__);				\
 } while (0)
 
-/* @s to @path, as echo does; 0 or an errno.  Async-signal-safe. */
-static int write_text(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC), err = 0;
-
-	if (fd < 0)
-		return errno;
-	if (write(fd, s, strlen(s)) < 0)
-		err = errno;
-	close(fd);
-	return err;
-}
-
 /*
  * The first line of @path, without its newline, in @buf; of a THP file
  * ("always [madvise] never") the word in brackets.  0, or -1 (also when
@@ -218,7 +205,7 @@ static void restore(void)
 	}
 	/* nothing to be done about a failure on the way out */
 	for (i = nr_saved - 1; i >= 0; i--)
-		write_text(saved[i].path, saved[i].old);
+		replay_write_text(saved[i].path, saved[i].old);
 }
 
 static void restore_on_signal(int sig)
@@ -260,7 +247,7 @@ static void set_for_run(const char *path, const char *val)
 		sigaddset(&set, restore_signals[i]);
 	sigprocmask(SIG_BLOCK, &set, &old);
 	nr_saved++;
-	err = write_text(path, val);
+	err = replay_write_text(path, val);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (err)
 		ksft_exit_fail_msg("write %s to %s: %s\n", val, path, strerror(err));
@@ -565,7 +552,7 @@ static void fault(struct worker *w, struct result *res)
 	for (t = 0; t < threads; t++)
 		pthread_join(w[t].tid, NULL);
 	res->secs = monotonic_secs() - t0;
-	if (trace && write_text(BOUND_EVENT "/enable", "0"))
+	if (trace && replay_write_text(BOUND_EVENT "/enable", "0"))
 		ksft_exit_fail_msg("cannot disable %s\n", BOUND_EVENT);
 	res->read_mb = (read_total() - read0) / (1 << 20);
 	counters(after);
