@@ -39,9 +39,10 @@ git -C "$TREE" worktree add -q --detach "$wt" base
 trap 'git -C "$TREE" worktree remove --force "$wt" 2>/dev/null || true; git -C "$TREE" worktree prune || true' EXIT
 n=0 rc=0
 commits=()
-for p in $(series_patches); do
+for path in $(all_patches); do
+	p=${path#$TOP/patches/}
 	n=$((n + 1))
-	if ! git -C "$wt" am -q "$PATCHES/$p" >> "$log" 2>&1; then
+	if ! git -C "$wt" am -q "$path" >> "$log" 2>&1; then
 		git -C "$wt" am --abort >/dev/null 2>&1 || true
 		echo "FAIL bisect: $p (does not apply on patches 1..$((n - 1)))"
 		rc=1

@@ -4,8 +4,9 @@
 # make check: everything, in order, each step's result as PASS/FAIL/SKIP
 # lines in build/$BASE/check/results.txt, then the summary "N passed, N failed".
 #
-#  1. the series applies to the base (build/$BASE/linux: git am; quilt push -a),
-#     checkpatch --strict on every patch
+#  1. the fixes and the series apply to the base (build/$BASE/linux: git
+#     am), each also alone (git apply; quilt push -a), checkpatch --strict
+#     on every patch
 #  2. host: the harness's own tests (tests/host/*.sh)
 #  3. the test kernel and the mm kselftests build; bisectability
 #  4. harness self-tests in QEMU: a panicking and a hanging guest fail
@@ -146,7 +147,7 @@ if [ "$HOST_STEPS" = 1 ]; then
 			step "host: ${t##*/}" "$out/host-${t##*/}.log" "$t"
 		done
 	fi
-	step "series: quilt push -a" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
+	step "series: each posting applies alone (git apply, quilt push -a)" "$out/quilt.log" "$TOP/scripts/quilt-check.sh"
 	lines checkpatch "$out/checkpatch.log" "$TOP/scripts/checkpatch.sh"
 fi
 

@@ -1,9 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make checkpatch: scripts/checkpatch.pl --strict on every patch in the
-# series, and MAINTAINERS coverage of every file a patch adds.  Prints one
-# "PASS|FAIL checkpatch: <patch>" line per patch on stdout, the checkpatch
+# make checkpatch: scripts/checkpatch.pl --strict on every patch of the
+# series and of its fixes (patches/$BASE-fixes), and MAINTAINERS coverage of every file a patch adds.  Prints one
+# "PASS|FAIL checkpatch: <folder>/<patch>" line per patch on stdout, the checkpatch
 # reports on stderr; exit 1 if any patch fails.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -18,13 +18,14 @@ covered() { # file
 }
 
 rc=0
-for p in $(series_patches); do
+for path in $(all_patches); do
+	p=${path#$TOP/patches/}
 	bad=
 	# spdxcheck.py needs python3-ply and python3-git: use Debian's python3.
 	out=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q --ignore FILE_PATH_CHANGES \
-		"$PATCHES/$p" 2>&1) || bad=1
+		"$path" 2>&1) || bad=1
 	[ -z "$out" ] || bad=1
-	for f in $(awk '/^diff --git/ { f = $4; sub("^b/", "", f) } /^new file mode/ { print f }' "$PATCHES/$p"); do
+	for f in $(awk '/^diff --git/ { f = $4; sub("^b/", "", f) } /^new file mode/ { print f }' "$path"); do
 		sec=$(covered "$f")
 		if [ -z "$sec" ]; then
 			out+=$'\n'"new file $f is not covered by a MAINTAINERS section"

@@ -26,6 +26,10 @@ arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64
 *) echo "error: ARCH=$ARCH: the harness knows x86_64 (and the image of arm64)" >&2; exit 1 ;;
 esac
 PATCHES=${PATCHES:-$TOP/patches/$BASE}
+# Fixes posted on their own (selftest fixes the series' checks need, not
+# part of its story): patches/$BASE-fixes, same layout, applied before
+# the series by make tree; each posting must also apply alone on base.
+FIXES=${FIXES:-$PATCHES-fixes}
 JOBS=${JOBS:-$(nproc)}
 # ccache for every compiler run of the harness (kernels, selftests,
 # bisect): paths relative to the clone, so that a fresh clone elsewhere
@@ -49,13 +53,34 @@ export GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo ">>> $*" >&2; }
 
-# Patch files in series order (without the cover letter).
+# Patch files of a posting (default: the series) in order, without the
+# cover letter.
 series_patches() {
-	[ -f "$PATCHES/series" ] || die "$PATCHES/series is missing"
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$PATCHES/series"
+	local dir=${1:-$PATCHES}
+	[ -f "$dir/series" ] || die "$dir/series is missing"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/series"
 }
 
-# Checksum of everything that defines the series.
+# The postings make tree applies, in order: the fixes (if any), the series.
+postings() {
+	[ ! -d "$FIXES" ] || echo "$FIXES"
+	echo "$PATCHES"
+}
+
+# Every patch make tree applies, as paths, in order.
+all_patches() {
+	local dir p
+	for dir in $(postings); do
+		for p in $(series_patches "$dir"); do
+			echo "$dir/$p"
+		done
+	done
+}
+
+# Checksum of everything that defines the tree: the series and the fixes.
 series_hash() {
-	(cd "$PATCHES" && cat series $(series_patches)) | sha1sum | cut -c1-40
+	local dir
+	for dir in $(postings); do
+		(cd "$dir" && cat series $(series_patches "$dir"))
+	done | sha1sum | cut -c1-40
 }

@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# make series: export the commits base..HEAD of build/$BASE/linux to
-# patches/$BASE as
-# git format-patch files plus quilt's series file.  The output is stable:
-# --zero-commit, no signature, and the cover letter keeps its subject and
-# blurb (edit them in patches/$BASE/0000-cover-letter.patch) while its shortlog
-# and diffstat are regenerated and its date is the newest commit's.  Files
-# whose content did not change are not rewritten.
+# make series: export the commits of build/$BASE/linux back to patches/ as
+# git format-patch files plus quilt's series file, one folder per posting:
+# base..fixes to patches/$BASE-fixes (fixes posted on their own, see
+# scripts/tree.sh; only if there are any) and fixes..HEAD to
+# patches/$BASE.  The output is stable: --zero-commit, no signature, and
+# the cover letter keeps its subject and blurb (edit them in
+# 0000-cover-letter.patch) while its To/Cc (scripts/get_maintainer.pl on
+# the posting's patches), shortlog, diffstat and base-commit are
+# regenerated and its date is the newest commit's.  Files whose content
+# did not change are not rewritten.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -20,66 +23,106 @@ export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=$(git rev-list --count base..HEAD)
-cover=$PATCHES/0000-cover-letter.patch
 
-if [ "$n" -gt 0 ]; then
-	# SUBJECT_PREFIX: config/base-$BASE's (an RFC), else PATCH
-	git format-patch -q --zero-commit --no-signature --abbrev=12 --cover-letter \
-		--subject-prefix="${SUBJECT_PREFIX:-PATCH}" --no-thread -o "$tmp" base..HEAD
-	new=$tmp/0000-cover-letter.patch
-	if [ -f "$cover" ]; then
-		# Keep our subject and blurb: everything between the Subject
-		# line and the shortlog ("Author Name (N):").
-		python3 - "$cover" "$new" <<'PY'
-import re, sys
-old, new = (open(p).read() for p in sys.argv[1:3])
-head, _, body = old.partition('\n\n')
-short = re.search(r'^\S.* \(\d+\):$', body, re.M)
-blurb = body[:short.start()] if short else body
-for key in ('From', 'Subject'):
-    m = re.search(r'^%s: (.*)$' % key, head, re.M)
+# To: the maintainers, Cc: reviewers and lists of what the patches touch
+# and the addresses in $EXTRA_CC, as folded header lines.
+recipients() { # patches...
+	EXTRA_CC=${EXTRA_CC:-} python3 -c '
+import os, re, sys
+to, cc = [], []
+for line in sys.stdin:
+    m = re.match(r"(.*?@[^\s>]*>?) \((.*)\)$", line.strip())
     if not m:
         continue
-    val = m.group(1)
-    if key == 'Subject':
-        val = re.sub(r'^\[PATCH[^\]]*\] ', '', val)
-        new = re.sub(r'^(Subject: \[PATCH[^\]]*\] ).*$',
-                     lambda x: x.group(1) + val, new, count=1, flags=re.M)
-    else:
-        new = re.sub(r'^From: .*$', lambda x: 'From: ' + val, new,
-                     count=1, flags=re.M)
-new = new.replace('*** BLURB HERE ***\n\n', blurb.rstrip('\n') + '\n\n', 1)
-open(sys.argv[2], 'w').write(new)
+    (to if m.group(2).startswith("maintainer:") else cc).append(m.group(1))
+cc += [a for a in os.environ["EXTRA_CC"].split() if a not in cc]
+for key, addrs in (("To", to), ("Cc", cc)):
+    if addrs:
+        print(key + ": " + ",\n    ".join(addrs))
+' < <(scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats --roles "$@" 2>/dev/null)
+}
+
+# export_posting RANGE DIR PREFIX [EXTRA_CC]
+export_posting() {
+	local range=$1 dir=$2 prefix=$3 n f b changed=0 cover new date
+	local EXTRA_CC=${4:-}
+	n=$(git rev-list --count "$range")
+	mkdir -p "$dir" "$tmp/out"
+	rm -f "$tmp"/out/*
+	cover=$dir/0000-cover-letter.patch
+	if [ "$n" -gt 0 ]; then
+		git format-patch -q --zero-commit --no-signature --abbrev=12 --cover-letter \
+			--subject-prefix="$prefix" --no-thread -o "$tmp/out" "$range"
+		new=$tmp/out/0000-cover-letter.patch
+		python3 - "$cover" "$new" "$(recipients $(ls "$tmp"/out/[0-9]*.patch | grep -v /0000-cover-letter.patch))" \
+			"$(git rev-parse base)" <<'PY'
+import os, re, sys
+old_p, new_p, rcpt, base = sys.argv[1:5]
+new = open(new_p).read()
+if os.path.exists(old_p):
+    # Keep our subject and blurb: everything between the Subject
+    # line and the shortlog ("Author Name (N):").
+    old = open(old_p).read()
+    head, _, body = old.partition('\n\n')
+    short = re.search(r'^\S.* \(\d+\):$', body, re.M)
+    blurb = body[:short.start()] if short else body
+    for key in ('From', 'Subject'):
+        m = re.search(r'^%s: (.*)$' % key, head, re.M)
+        if not m:
+            continue
+        val = m.group(1)
+        if key == 'Subject':
+            val = re.sub(r'^\[PATCH[^\]]*\] ', '', val)
+            new = re.sub(r'^(Subject: \[PATCH[^\]]*\] ).*$',
+                         lambda x: x.group(1) + val, new, count=1, flags=re.M)
+        else:
+            new = re.sub(r'^From: .*$', lambda x: 'From: ' + val, new,
+                         count=1, flags=re.M)
+    new = new.replace('*** BLURB HERE ***\n\n', blurb.rstrip('\n') + '\n\n', 1)
+if rcpt:
+    new = re.sub(r'^(Subject: .*(?:\n[ \t].*)*)$', lambda x: x.group(1) + '\n' + rcpt,
+                 new, count=1, flags=re.M)
+# the base every posting applies to on its own (the harness's commit of
+# the pinned source; the blurb names the kernel version)
+new = new.rstrip('\n') + '\n\nbase-commit: ' + base + '\n'
+open(new_p, 'w').write(new)
 PY
+		date=$(git log -1 --format=%aD "${range#*..}")
+		sed -i "0,/^Date: .*/s//Date: $date/" "$new"
+		grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$new" &&
+			note "write the cover letter's subject and blurb in ${cover#$TOP/}"
+	else
+		[ -f "$cover" ] && cp "$cover" "$tmp/out/"
 	fi
-	date=$(git log -1 --format=%aD HEAD)
-	sed -i "0,/^Date: .*/s//Date: $date/" "$new"
-	grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$new" &&
-		note "write the cover letter's subject and blurb in ${PATCHES#$TOP/}/0000-cover-letter.patch"
-else
-	[ -f "$cover" ] && cp "$cover" "$tmp/"
+
+	{
+		[ -f "$dir/series" ] && sed -n '/^#/p' "$dir/series"
+		(cd "$tmp/out" && ls [0-9]*.patch 2>/dev/null | grep -v '^0000-cover-letter.patch$') || true
+	} > "$tmp/out/series"
+
+	for f in "$tmp"/out/*; do
+		b=${f##*/}
+		cmp -s "$f" "$dir/$b" && continue
+		cp "$f" "$dir/$b"
+		echo "  wrote ${dir#$TOP/}/$b"
+		changed=$((changed + 1))
+	done
+	for f in "$dir"/*.patch; do
+		[ -e "$f" ] || continue
+		[ -e "$tmp/out/${f##*/}" ] && continue
+		rm "$f"
+		echo "  removed ${dir#$TOP/}/${f##*/}"
+		changed=$((changed + 1))
+	done
+	note "${dir#$TOP/}/: $n patch(es), $changed file(s) changed"
+}
+
+# the fixes end at tag "fixes" (scripts/tree.sh); a tree without it has none
+fixes=$(git rev-parse -q --verify 'refs/tags/fixes^{commit}' || git rev-parse base)
+if [ -d "$FIXES" ] || [ "$fixes" != "$(git rev-parse base)" ]; then
+	# FIXES_SUBJECT_PREFIX, FIXES_CC: config/base-$BASE's (6.12.y stable)
+	export_posting base..fixes "$FIXES" "${FIXES_SUBJECT_PREFIX:-PATCH}" "${FIXES_CC:-}"
 fi
-
-{
-	[ -f "$PATCHES/series" ] && sed -n '/^#/p' "$PATCHES/series"
-	(cd "$tmp" && ls [0-9]*.patch 2>/dev/null | grep -v '^0000-cover-letter.patch$') || true
-} > "$tmp/series"
-
-changed=0
-for f in "$tmp"/*; do
-	b=${f##*/}
-	cmp -s "$f" "$PATCHES/$b" && continue
-	cp "$f" "$PATCHES/$b"
-	echo "  wrote ${PATCHES#$TOP/}/$b"
-	changed=$((changed + 1))
-done
-for f in "$PATCHES"/*.patch; do
-	[ -e "$f" ] || continue
-	[ -e "$tmp/${f##*/}" ] && continue
-	rm "$f"
-	echo "  removed ${PATCHES#$TOP/}/${f##*/}"
-	changed=$((changed + 1))
-done
+# SUBJECT_PREFIX: config/base-$BASE's (an RFC), else PATCH
+export_posting "$fixes..HEAD" "$PATCHES" "${SUBJECT_PREFIX:-PATCH}"
 echo "$(series_hash) $(git rev-parse HEAD)" > "$TREE/.git/alloc-series"
-note "${PATCHES#$TOP/}/: $n patch(es), $changed file(s) changed"

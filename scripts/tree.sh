@@ -4,10 +4,10 @@
 # make tree: put the base (config/base-$BASE: Debian's linux-source-6.12
 # or -7.2, one pinned version, fetched by scripts/fetch-source.sh, or the
 # tarball in BASE_TARBALL) into build/$BASE/linux as a git tree with one
-# "base" commit (tagged "base"), then apply patches/$BASE on top as
-# commits with git am.  Rerunning it re-applies the series only when
-# patches/$BASE changed; commits you made in the tree are never thrown
-# away.
+# "base" commit (tagged "base"), then apply patches/$BASE-fixes (if there
+# are fixes posted on their own; tag "fixes") and patches/$BASE on top as
+# commits with git am.  Rerunning it re-applies them only when
+# patches/ changed; commits you made in the tree are never thrown away.
 #
 # Usage: scripts/tree.sh [--force]   (--force: reset to base and re-apply)
 set -euo pipefail
@@ -45,16 +45,17 @@ make_base() {
 	mv "$TREE.tmp" "$TREE"
 }
 
-# Apply one patch; on failure say which patch and which hunk, and stop.
+# Apply one patch (a path); on failure say which patch and which hunk,
+# and stop.
 apply_one() {
 	local p=$1 out
-	if ! out=$(git -C "$TREE" am "$PATCHES/$p" 2>&1); then
+	if ! out=$(git -C "$TREE" am "$p" 2>&1); then
 		echo "$out" >&2
 		echo >&2
-		echo "error: ${PATCHES#$TOP/}/$p does not apply on top of" \
+		echo "error: ${p#$TOP/} does not apply on top of" \
 		     "$(git -C "$TREE" log -1 --format='%h %s')" >&2
 		echo "hunks (patch -p1 --dry-run):" >&2
-		(cd "$TREE" && patch -p1 --dry-run -f < "$PATCHES/$p" 2>&1 |
+		(cd "$TREE" && patch -p1 --dry-run -f < "$p" 2>&1 |
 			sed 's/^/    /') >&2 || true
 		git -C "$TREE" am --abort >/dev/null 2>&1 || true
 		# Leave the tree on base so that fixing patches/ is enough.
@@ -65,21 +66,33 @@ apply_one() {
 	echo "$out" | grep -v '^$' >&2 || true
 }
 
-apply_series() {
-	local p n=0
-	for p in $(series_patches); do
-		[ -f "$PATCHES/$p" ] || die "${PATCHES#$TOP/}/series lists $p, which does not exist"
+# Every file of a posting is in its series file, and every name there is
+# a file.
+check_posting() { # dir
+	local dir=$1 p
+	for p in $(series_patches "$dir"); do
+		[ -f "$dir/$p" ] || die "${dir#$TOP/}/series lists $p, which does not exist"
 	done
-	for p in "$PATCHES"/[0-9]*.patch; do
+	for p in "$dir"/[0-9]*.patch; do
 		[ -e "$p" ] || continue
 		p=${p##*/}
 		[ "$p" = 0000-cover-letter.patch ] && continue
-		series_patches | grep -qxF "$p" ||
-			die "${PATCHES#$TOP/}/$p is not listed in ${PATCHES#$TOP/}/series"
+		series_patches "$dir" | grep -qxF "$p" ||
+			die "${dir#$TOP/}/$p is not listed in ${dir#$TOP/}/series"
 	done
-	for p in $(series_patches); do
-		apply_one "$p"
-		n=$((n + 1))
+}
+
+# The fixes first (tag "fixes" where they end: make series exports
+# base..fixes to them), then the series.
+apply_series() {
+	local dir p n=0
+	git -C "$TREE" tag -f fixes base >/dev/null
+	for dir in $(postings); do
+		for p in $(series_patches "$dir"); do
+			apply_one "$dir/$p"
+			n=$((n + 1))
+		done
+		[ "$dir" != "$FIXES" ] || git -C "$TREE" tag -f fixes HEAD >/dev/null
 	done
 	note "applied $n patch(es) on base"
 	echo "$(series_hash) $(git -C "$TREE" rev-parse HEAD)" > "$stamp"
@@ -128,6 +141,10 @@ fi
 if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	[ $force = 1 ] || die "${TREE#$TOP/} has uncommitted changes; commit or stash them"
 fi
-note "resetting ${TREE#$TOP/} to base and applying ${PATCHES#$TOP/}/"
+# (a broken posting stops the run before the tree is touched)
+for dir in $(postings); do
+	check_posting "$dir"
+done
+note "resetting ${TREE#$TOP/} to base and applying $(postings | sed "s|^$TOP/||; s|\$|/|" | tr '\n' ' ')"
 git reset -q --hard base
 apply_series

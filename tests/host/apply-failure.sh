@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # scripts/tree.sh on a small fake base: a good series applies; a patch
-# that does not apply stops the run and is named with its failing hunk.
+# that does not apply stops the run and is named with its failing hunk;
+# fixes posted apart apply first and each posting must apply alone.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -73,4 +74,46 @@ if "$top/scripts/tree.sh" --force > "$tmp/out" 2>&1; then
 	echo "tree.sh accepted a patch that is not in the series"; exit 1
 fi
 grep -q "0003-stray.patch is not listed" "$tmp/out"
+rm "$tmp/patches/0003-stray.patch"
+
+# Fixes posted on their own (PATCHES-fixes) apply first, up to tag
+# "fixes"; make series exports each posting to its folder again; a
+# series that needs the fixes does not apply alone (quilt-check.sh).
+mkdir "$tmp/patches-fixes"
+sed -e 's/mm: good/mm: fix/' -e 's/@@ -9,3 +9,3 @@/@@ -19,3 +19,3 @@/' \
+    -e 's/^ 9$/ 19/' -e 's/^-10$/-20/' -e 's/^+ten$/+twenty/' -e 's/^ 11$/ 21/' \
+    "$tmp/patches/0001-good.patch" > "$tmp/patches-fixes/0001-fix.patch"
+echo 0001-fix.patch > "$tmp/patches-fixes/series"
+"$top/scripts/tree.sh"
+[ "$(sed -n 20p "$tmp/tree/mm/a.c")" = twenty ]
+[ "$(git -C "$tmp/tree" log -1 --format=%s fixes)" = "mm: fix" ]
+[ "$(git -C "$tmp/tree" log -1 --format=%s HEAD)" = "mm: good" ]
+"$top/scripts/series.sh"
+ls "$tmp/patches-fixes" | grep -qx 0001-mm-fix.patch
+ls "$tmp/patches" | grep -qx 0001-mm-good.patch
+grep -q '^base-commit: '"$(git -C "$tmp/tree" rev-parse base)" "$tmp/patches/0000-cover-letter.patch"
+"$top/scripts/quilt-check.sh"
+# a series patch on top of the fix's line needs the fix
+cat > "$tmp/patches/0002-needs-fix.patch" <<'P'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <t@example.org>
+Date: Mon, 30 Nov 2026 00:00:00 +0000
+Subject: [PATCH 2/2] mm: needs the fix
+
+---
+diff --git a/mm/a.c b/mm/a.c
+--- a/mm/a.c
++++ b/mm/a.c
+@@ -19,3 +19,3 @@
+ 19
+-twenty
++TWENTY
+ 21
+P
+echo 0002-needs-fix.patch >> "$tmp/patches/series"
+"$top/scripts/tree.sh"
+if "$top/scripts/quilt-check.sh" > "$tmp/out" 2>&1; then
+	cat "$tmp/out"; echo "quilt-check.sh: a series that needs the fixes applied alone"; exit 1
+fi
+grep -q "0002-needs-fix.patch does not apply on base" "$tmp/out"
 echo "apply-failure: ok"
