@@ -20,8 +20,8 @@ help:
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
 	@echo "make bench-NAME one workload of config/bench/ (RUNS=N, QUICK=1):"
 	@l=$$($(S)/bench.sh --list 2>&1) || { echo "$$l"; exit 1; }; echo "$$l" | sed 's/^/    /'
-	@echo "make tree        $(B)/linux: base + patches/$(BASE) as git commits (FORCE=1: re-apply)"
-	@echo "make series      export $(B)/linux's commits back to patches/$(BASE)"
+	@echo "make tree        $(B)/linux: base + patches/$(BASE)-fixes + patches/$(BASE) as git commits (FORCE=1: re-apply)"
+	@echo "make series      export $(B)/linux's commits back to patches/$(BASE)-fixes and patches/$(BASE)"
 	@echo "make checkpatch  scripts/checkpatch.pl --strict on every patch"
 	@echo "make kernel      build the test kernel only ($(B)/obj)"
 	@echo "make selftests   build the mm kselftests only ($(B)/kselftest)"

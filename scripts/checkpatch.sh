@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make checkpatch: scripts/checkpatch.pl --strict on every patch of the
-# series and of its fixes (patches/$BASE-fixes), and MAINTAINERS coverage of every file a patch adds.  Prints one
-# "PASS|FAIL checkpatch: <folder>/<patch>" line per patch on stdout, the checkpatch
+# series and of its fixes (patches/$BASE-fixes), and MAINTAINERS
+# coverage of every file a patch adds.  Prints one "PASS|FAIL
+# checkpatch: <folder>/<patch>" line per patch on stdout, the checkpatch
 # reports on stderr; exit 1 if any patch fails.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"

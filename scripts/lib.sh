@@ -53,6 +53,9 @@ export GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo ">>> $*" >&2; }
 
+[ ! -e "$FIXES" ] || [ -f "$FIXES/series" ] ||
+	die "${FIXES#$TOP/} has no series file (quilt's: the patches in order)"
+
 # Patch files of a posting (default: the series) in order, without the
 # cover letter.
 series_patches() {

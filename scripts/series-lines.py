@@ -4,14 +4,12 @@
 
 Usage: scripts/series-lines.py PATCH...   (e.g. patches/7.2/0*.patch)
 
-Kinds, by the path a diff section adds to: kernel (everything outside
-tools/ and Documentation/, Kconfig and Makefile included, the KUnit
-files excepted), kunit (*kunit*.c, *_test.c under mm/ lib/ or kernel/),
-selftests (tools/testing/selftests, vm_util.* excepted), vm_util
-(tools/testing/selftests/mm/vm_util.[ch]), doc (Documentation/).  A
-line counts when it starts with '+' and is not the '+++' header.  The
-cover letter (no diff) is skipped.  Prints a markdown table with a
-total row.
+Kinds, by the path a diff section adds to: doc (Documentation/),
+vm_util (tools/testing/selftests/mm/vm_util.[ch]), selftests (the rest
+of tools/testing/selftests), kunit (a .c file named *kunit* or *_test),
+kernel (everything else, Kconfig and Makefile included).  A line counts
+when it is a '+' line of a hunk.  The cover letter (no diff) is skipped.
+Prints a markdown table with a total row.
 """
 import os
 import re
@@ -27,8 +25,6 @@ def kind(path):
         return "vm_util"
     if path.startswith("tools/testing/selftests/"):
         return "selftests"
-    if path.startswith("tools/"):
-        return "selftests"
     base = os.path.basename(path)
     if path.endswith(".c") and ("kunit" in base or base.endswith("_test.c")):
         return "kunit"
@@ -37,17 +33,17 @@ def kind(path):
 
 def count(patch):
     n = dict.fromkeys(KINDS, 0)
-    cur = None
+    cur, in_hunk = None, False
     with open(patch, encoding="utf-8", errors="replace") as f:
         for line in f:
             if line.startswith("diff --git "):
-                cur = kind(line.split()[3][2:])
-            elif line.startswith("+++ ") or line.startswith("--- "):
-                continue
-            elif cur and line.startswith("+"):
+                cur, in_hunk = kind(line.split()[3][2:]), False
+            elif cur and line.startswith("@@ "):
+                in_hunk = True
+            elif in_hunk and line.startswith("+"):
                 n[cur] += 1
-            elif line.startswith("-- ") and line.strip() == "--":
-                cur = None
+            elif in_hunk and line[:1] not in (" ", "-", "\\", "\n"):
+                in_hunk = False
     return n
 
 

@@ -25,9 +25,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # To: the maintainers, Cc: reviewers and lists of what the patches touch
-# and the addresses in $EXTRA_CC, as folded header lines.
+# (the tree's scripts/get_maintainer.pl; a tree without it: none) and the
+# addresses in $EXTRA_CC, as folded header lines.
 recipients() { # patches...
-	EXTRA_CC=${EXTRA_CC:-} python3 -c '
+	local roles=
+	if [ -f scripts/get_maintainer.pl ]; then
+		roles=$(scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
+			--roles "$@" 2> "$tmp/get_maintainer.err") ||
+			die "scripts/get_maintainer.pl failed: $(cat "$tmp/get_maintainer.err")"
+	fi
+	echo "$roles" | EXTRA_CC=${EXTRA_CC:-} python3 -c '
 import os, re, sys
 to, cc = [], []
 for line in sys.stdin:
@@ -39,12 +46,12 @@ cc += [a for a in os.environ["EXTRA_CC"].split() if a not in cc]
 for key, addrs in (("To", to), ("Cc", cc)):
     if addrs:
         print(key + ": " + ",\n    ".join(addrs))
-' < <(scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats --roles "$@" 2>/dev/null)
+'
 }
 
 # export_posting RANGE DIR PREFIX [EXTRA_CC]
 export_posting() {
-	local range=$1 dir=$2 prefix=$3 n f b changed=0 cover new date
+	local range=$1 dir=$2 prefix=$3 n f b changed=0 cover new date rcpt
 	local EXTRA_CC=${4:-}
 	n=$(git rev-list --count "$range")
 	mkdir -p "$dir" "$tmp/out"
@@ -54,7 +61,8 @@ export_posting() {
 		git format-patch -q --zero-commit --no-signature --abbrev=12 --cover-letter \
 			--subject-prefix="$prefix" --no-thread -o "$tmp/out" "$range"
 		new=$tmp/out/0000-cover-letter.patch
-		python3 - "$cover" "$new" "$(recipients $(ls "$tmp"/out/[0-9]*.patch | grep -v /0000-cover-letter.patch))" \
+		rcpt=$(recipients $(ls "$tmp"/out/[0-9]*.patch | grep -v /0000-cover-letter.patch))
+		python3 - "$cover" "$new" "$rcpt" \
 			"$(git rev-parse base)" <<'PY'
 import os, re, sys
 old_p, new_p, rcpt, base = sys.argv[1:5]
@@ -117,11 +125,25 @@ PY
 	note "${dir#$TOP/}/: $n patch(es), $changed file(s) changed"
 }
 
-# the fixes end at tag "fixes" (scripts/tree.sh); a tree without it has none
-fixes=$(git rev-parse -q --verify 'refs/tags/fixes^{commit}' || git rev-parse base)
-if [ -d "$FIXES" ] || [ "$fixes" != "$(git rev-parse base)" ]; then
+# A failed make tree leaves the tree on base without its stamp: exporting
+# that would empty patches/.
+[ -f .git/alloc-series ] ||
+	die "the last 'make tree' did not finish (${TREE#$TOP/} has no series applied): fix patches/ and run 'make tree'"
+# The fixes end at tag "fixes" (scripts/tree.sh); a tree made before
+# there were fixes has no tag and no fixes.
+nfixes=0
+[ ! -f "$FIXES/series" ] || nfixes=$(series_patches "$FIXES" | wc -l)
+if ! fixes=$(git rev-parse -q --verify 'refs/tags/fixes^{commit}'); then
+	[ "$nfixes" = 0 ] ||
+		die "${FIXES#$TOP/} has $nfixes patch(es) but ${TREE#$TOP/} has no tag 'fixes': 'make tree FORCE=1' (after exporting your commits), or put the fixes first and 'git tag fixes COMMIT'"
+	fixes=$(git rev-parse base)
+fi
+# after a rebase the tag stays on the old commits
+git merge-base --is-ancestor "$fixes" HEAD ||
+	die "tag 'fixes' ($(git log -1 --format='%h %s' "$fixes")) is not in ${TREE#$TOP/}'s history (a rebase?): 'git tag -f fixes COMMIT', COMMIT the last fix"
+if [ "$nfixes" != 0 ] || [ "$fixes" != "$(git rev-parse base)" ]; then
 	# FIXES_SUBJECT_PREFIX, FIXES_CC: config/base-$BASE's (6.12.y stable)
-	export_posting base..fixes "$FIXES" "${FIXES_SUBJECT_PREFIX:-PATCH}" "${FIXES_CC:-}"
+	export_posting "base..$fixes" "$FIXES" "${FIXES_SUBJECT_PREFIX:-PATCH}" "${FIXES_CC:-}"
 fi
 # SUBJECT_PREFIX: config/base-$BASE's (an RFC), else PATCH
 export_posting "$fixes..HEAD" "$PATCHES" "${SUBJECT_PREFIX:-PATCH}"

@@ -60,6 +60,7 @@ apply_one() {
 		git -C "$TREE" am --abort >/dev/null 2>&1 || true
 		# Leave the tree on base so that fixing patches/ is enough.
 		git -C "$TREE" reset -q --hard base
+		git -C "$TREE" tag -f fixes base >/dev/null
 		rm -f "$stamp"
 		exit 1
 	fi

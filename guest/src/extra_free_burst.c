@@ -28,7 +28,9 @@
  * must have grown the reserve (burst_reserve_grow).  How many times the
  * next burst stalled is reported, not checked: that is the benchmarks'
  * question (make bench-burst-train-auto).  No direct reclaim in any first
- * burst: skip.
+ * burst: skip.  And whenever a round ends with a reserve held, the per-CPU
+ * lists' high_min and batch (/proc/zoneinfo, after a recompute) must be
+ * those without it.
  *
  * Bench mode (-s SETTING): one machine-readable "burst ..." line per
  * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
@@ -76,6 +78,7 @@
 #define EXTRA_PATH	"/proc/sys/vm/extra_free_kbytes"
 #define WSF_PATH	"/proc/sys/vm/watermark_scale_factor"
 #define AUTO_PATH	"/proc/sys/vm/burst_reserve"
+#define PCP_FRACTION_PATH "/proc/sys/vm/percpu_pagelist_high_fraction"
 #define TRACING		"/sys/kernel/tracing"
 #define MAX_WRITERS	16
 #define WRITE_CHUNK	(1024L * 1024)
@@ -695,16 +698,55 @@ static void report(const char *what, int n, const struct round *r)
 }
 
 /*
+ * The per-CPU lists' sizes summed over every zone and CPU, in pages, as
+ * the kernel computes them now: writing watermark_scale_factor (its
+ * current value) makes it recompute the watermarks (clearing any boost)
+ * and, from them, each list's high_min (from the low watermark; batch
+ * follows the zone's size only and is read as a guard).
+ */
+static void pcp_sizes(long *high_min, long *batch)
+{
+	FILE *f;
+	char line[256];
+	long v;
+
+	write_long(WSF_PATH, atol(saved_wsf));
+	f = fopen("/proc/zoneinfo", "r");
+	if (!f)
+		ksft_exit_fail_msg("/proc/zoneinfo: %s\n", strerror(errno));
+	*high_min = *batch = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " high_min: %ld", &v) == 1)
+			*high_min += v;
+		else if (sscanf(line, " batch: %ld", &v) == 1)
+			*batch += v;
+	}
+	fclose(f);
+}
+
+/*
  * Check mode without vm.extra_free_kbytes: a burst that reclaimed directly
- * with vm.burst_reserve=1 must grow the reserve (see the top comment).
+ * with vm.burst_reserve=1 must grow the reserve (see the top comment), and
+ * the per-CPU lists must be sized as without it (pages there are not free:
+ * sized from a low watermark with the reserve in, each CPU's list would
+ * take its share of the reserve).  What else changes their size (CPU or
+ * memory hotplug, a balloon, min_free_kbytes) does not happen in the
+ * check's guest; with percpu_pagelist_high_fraction set they do not
+ * follow the watermarks and there is nothing to check.
  */
 static void auto_check(int rounds)
 {
-	int i, first_stalled = 0, grew = 0;
+	int i, first_stalled = 0, grew = 0, pcp_rounds = 0, pcp_bad = 0;
 	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0, kb;
+	long high0, batch0, high, batch;
+	char fraction[32];
 	struct round r;
 	struct vmstat a, b;
 
+	if (!read_file(PCP_FRACTION_PATH, fraction, sizeof(fraction)) && atol(fraction))
+		pcp_rounds = -1;
+	apply(OFF);
+	pcp_sizes(&high0, &batch0);
 	for (i = 1; i <= rounds; i++) {
 		apply(OFF);
 		memset(&r, 0, sizeof(r));
@@ -728,6 +770,18 @@ static void auto_check(int rounds)
 		kb = reserve_now_kb();
 		if (kb > peak)
 			peak = kb;
+		if (kb > 0 && pcp_rounds >= 0) {
+			pcp_sizes(&high, &batch);
+			/* once more if kswapd moved the reserve meanwhile */
+			if (high != high0 || batch != batch0)
+				pcp_sizes(&high, &batch);
+			pcp_rounds++;
+			if (high != high0 || batch != batch0) {
+				pcp_bad++;
+				ksft_print_msg("per-cpu lists with %ld kB of reserve: high_min %ld, batch %ld pages (without: %ld, %ld)\n",
+					       kb, high, batch, high0, batch0);
+			}
+		}
 
 		memset(&r, 0, sizeof(r));
 		burst(&r, NULL);
@@ -737,14 +791,22 @@ static void auto_check(int rounds)
 	apply(OFF);
 	ksft_print_msg("allocstall: %ld at 0, %ld in the first bursts with the reserve on, %ld in the next\n",
 		       stalls_off, stalls_first, stalls_next);
-	if (!first_stalled) {
+	if (!first_stalled)
 		ksft_test_result_skip("burst_reserve: no direct reclaim in the first burst of %d rounds, nothing to grow from\n",
 				      rounds);
-		ksft_finished();
-	}
-	ksft_test_result(grew == first_stalled,
-			 "burst_reserve: %d of %d bursts that reclaimed directly grew the reserve (to %ld kB at most)\n",
-			 grew, first_stalled, peak);
+	else
+		ksft_test_result(grew == first_stalled,
+				 "burst_reserve: %d of %d bursts that reclaimed directly grew the reserve (to %ld kB at most)\n",
+				 grew, first_stalled, peak);
+	if (pcp_rounds < 0)
+		ksft_test_result_skip("burst_reserve: per-cpu lists: percpu_pagelist_high_fraction %s sizes them\n",
+				      fraction);
+	else if (!pcp_rounds)
+		ksft_test_result_skip("burst_reserve: per-cpu lists: no reserve held after any round\n");
+	else
+		ksft_test_result(!pcp_bad,
+				 "burst_reserve: per-cpu lists sized as without the reserve in %d of %d rounds with one (high_min %ld, batch %ld pages)\n",
+				 pcp_rounds - pcp_bad, pcp_rounds, high0, batch0);
 	ksft_finished();
 }
 
@@ -869,8 +931,6 @@ int main(int argc, char **argv)
 		ksft_print_msg("allocator latency: %s, movable allocations of the burst task\n",
 			       alat_func);
 	}
-	if (!bench)
-		ksft_set_plan(1);
 
 	if (saved_extra[0]) {
 		write_long(EXTRA_PATH, 0);
@@ -880,6 +940,8 @@ int main(int argc, char **argv)
 		       mem_kb, train_seed ? extra_kb : burst_kb, saved_wsf, wsf_peer);
 	start_writers();
 	pin(1);
+	if (!bench)
+		ksft_set_plan(saved_extra[0] ? 1 : 2);
 
 	if (!saved_extra[0]) {
 		auto_check(rounds);

@@ -89,6 +89,8 @@ echo 0001-fix.patch > "$tmp/patches-fixes/series"
 [ "$(git -C "$tmp/tree" log -1 --format=%s fixes)" = "mm: fix" ]
 [ "$(git -C "$tmp/tree" log -1 --format=%s HEAD)" = "mm: good" ]
 "$top/scripts/series.sh"
+# a second export changes nothing
+"$top/scripts/series.sh" 2>&1 | grep -q "patches/: 1 patch(es), 0 file(s) changed"
 ls "$tmp/patches-fixes" | grep -qx 0001-mm-fix.patch
 ls "$tmp/patches" | grep -qx 0001-mm-good.patch
 grep -q '^base-commit: '"$(git -C "$tmp/tree" rev-parse base)" "$tmp/patches/0000-cover-letter.patch"
@@ -116,4 +118,23 @@ if "$top/scripts/quilt-check.sh" > "$tmp/out" 2>&1; then
 	cat "$tmp/out"; echo "quilt-check.sh: a series that needs the fixes applied alone"; exit 1
 fi
 grep -q "0002-needs-fix.patch does not apply on base" "$tmp/out"
+
+# A rebase that rewrites the fix leaves the tag behind: make series says so.
+git -C "$tmp/tree" -c core.editor=true rebase -q --exec 'git commit -q --amend -m "$(git log -1 --format=%s) v2"' base
+if "$top/scripts/series.sh" > "$tmp/out" 2>&1; then
+	cat "$tmp/out"; echo "series.sh exported with a stale tag 'fixes'"; exit 1
+fi
+grep -q "tag 'fixes' .* is not in" "$tmp/out"
+# A fix that does not apply: make tree stops, the tree is on base with
+# the tag, and make series refuses to export the empty tree.
+sed -i 's/^-20$/-NOT-THERE/' "$tmp/patches-fixes/0001-mm-fix.patch"
+if "$top/scripts/tree.sh" --force > "$tmp/out" 2>&1; then
+	cat "$tmp/out"; echo "tree.sh applied a bad fix"; exit 1
+fi
+[ "$(git -C "$tmp/tree" rev-parse fixes)" = "$(git -C "$tmp/tree" rev-parse base)" ]
+if "$top/scripts/series.sh" > "$tmp/out" 2>&1; then
+	cat "$tmp/out"; echo "series.sh exported a tree whose make tree failed"; exit 1
+fi
+grep -q "did not finish" "$tmp/out"
+[ -f "$tmp/patches/0001-mm-good.patch" ]
 echo "apply-failure: ok"
