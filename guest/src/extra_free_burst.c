@@ -182,8 +182,11 @@ static void read_vmstat(struct vmstat *v)
 	fclose(f);
 }
 
-/* Sum of the low and high watermarks over all zones, in pages. */
-static void read_watermarks(long *low, long *high)
+/*
+ * Sums over /proc/zoneinfo of the values of two fields, given as sscanf
+ * formats (" low %ld"), in pages.
+ */
+static void zoneinfo_sums(const char *fmt1, long *sum1, const char *fmt2, long *sum2)
 {
 	FILE *f = fopen("/proc/zoneinfo", "r");
 	char line[256];
@@ -191,14 +194,20 @@ static void read_watermarks(long *low, long *high)
 
 	if (!f)
 		ksft_exit_fail_msg("/proc/zoneinfo: %s\n", strerror(errno));
-	*low = *high = 0;
+	*sum1 = *sum2 = 0;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, " low %ld", &v) == 1)
-			*low += v;
-		else if (sscanf(line, " high %ld", &v) == 1)
-			*high += v;
+		if (sscanf(line, fmt1, &v) == 1)
+			*sum1 += v;
+		else if (sscanf(line, fmt2, &v) == 1)
+			*sum2 += v;
 	}
 	fclose(f);
+}
+
+/* Sum of the low and high watermarks over all zones, in pages. */
+static void read_watermarks(long *low, long *high)
+{
+	zoneinfo_sums(" low %ld", low, " high %ld", high);
 }
 
 static void restore(void)
@@ -706,22 +715,8 @@ static void report(const char *what, int n, const struct round *r)
  */
 static void pcp_sizes(long *high_min, long *batch)
 {
-	FILE *f;
-	char line[256];
-	long v;
-
 	write_long(WSF_PATH, atol(saved_wsf));
-	f = fopen("/proc/zoneinfo", "r");
-	if (!f)
-		ksft_exit_fail_msg("/proc/zoneinfo: %s\n", strerror(errno));
-	*high_min = *batch = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, " high_min: %ld", &v) == 1)
-			*high_min += v;
-		else if (sscanf(line, " batch: %ld", &v) == 1)
-			*batch += v;
-	}
-	fclose(f);
+	zoneinfo_sums(" high_min: %ld", high_min, " batch: %ld", batch);
 }
 
 /*
