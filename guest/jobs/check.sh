@@ -168,7 +168,10 @@ replays() {
 # stalls; off empties it), and a compaction bound's knob if the kernel
 # has one (a variant's: compaction_knob in common.sh) between 0 and 4000
 # (us, the budget) or 8192 (kB, the cap).  The workload fits in memory
-# minus the largest reserve.  TAP in $RESULTS/stress.tap.
+# minus the largest reserve.  With vm.burst_reserve (and no manual knob),
+# four more writers race on it at once, each writing 0, 1 or 2 every
+# 10 ms: 0 and 1 must be taken, 2 refused, and once it is off no zone may
+# keep a reserve (the handler's serialisation).  TAP in $RESULTS/stress.tap.
 STRESS_SECS=${STRESS_SECS:-60}
 section "stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
 bound=$(( $(awk '/^MemTotal/ { print $2 }' /proc/meminfo) / 4 / 4 * 4 ))
@@ -195,6 +198,26 @@ touch /tmp/knobs.run
 	echo "$i $bad" > /tmp/knobs.count
 ) &
 knobs=$!
+racers=
+if [ ! -e /proc/sys/vm/extra_free_kbytes ] && [ -e /proc/sys/vm/burst_reserve ]; then
+	for r in 1 2 3 4; do
+		(
+			i=$r n=0 wrong=0
+			while [ -e /tmp/knobs.run ]; do
+				v=$((i % 3))
+				if echo $v > /proc/sys/vm/burst_reserve 2>/dev/null; then
+					[ $v != 2 ] || wrong=$((wrong + 1))
+				else
+					[ $v = 2 ] || wrong=$((wrong + 1))
+				fi
+				i=$((i + 1)) n=$((n + 1))
+				usleep 10000
+			done
+			echo "$n $wrong" > /tmp/racer.$r
+		) &
+		racers="$racers $!"
+	done
+fi
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 dir=${EXTRA_FREE_BURST_DIR:-/tmp}
 stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
@@ -202,18 +225,31 @@ stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
 	> /tmp/stress.log 2>&1
 src=$?
 rm -f /tmp/knobs.run
-wait $knobs
+wait $knobs $racers
 cat /tmp/stress.log
 read -r changes knob_errors < /tmp/knobs.count
+race_n=0 race_wrong=0 race_left=
+if [ -n "$racers" ]; then
+	for r in 1 2 3 4; do
+		read -r n w < /tmp/racer.$r
+		race_n=$((race_n + n)) race_wrong=$((race_wrong + w))
+	done
+	echo 0 > /proc/sys/vm/burst_reserve
+	race_left=$(awk '$1 == "burst_reserve" { s += $2 } END { print s + 0 }' /proc/zoneinfo)
+fi
 ooms=$(( $(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat) - oom0 ))
 ok() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "not ok $2"; fi; }
 {
 	echo "TAP version 13"
-	echo "1..3"
+	echo "1..$([ -n "$racers" ] && echo 4 || echo 3)"
 	ok $src "1 stress-ng vm+hdd with --verify for ${STRESS_SECS}s: exit status $src"
 	ok $ooms "2 no OOM kill during the stress ($ooms)"
 	[ "$changes" -ge $((STRESS_SECS / 2)) ] && [ "$knob_errors" = 0 ]
 	ok $? "3 knobs changed $changes times, $knob_errors writes refused"
+	if [ -n "$racers" ]; then
+		[ "$race_wrong" = 0 ] && [ "$race_left" = 0 ] && [ "$race_n" -gt 0 ]
+		ok $? "4 vm.burst_reserve: 4 writers at once, $race_n writes of 0, 1 and 2, $race_wrong answered wrongly; off: $race_left pages of reserve left"
+	fi
 } | tee "$RESULTS/stress.tap"
 section "/proc/vmstat highlights after the tests"
 show_vmstat
