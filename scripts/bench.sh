@@ -125,7 +125,7 @@ build_kernels() {
 host() {
 	echo "- host: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) CPUs, $(awk '/^MemTotal/ {printf "%.1f", $2 / 1048576}' /proc/meminfo) GiB"
 	echo "- $(git -C "$TREE" log -1 --format=%s base)"
-	echo "- series: $(series_patches | wc -l) patches ($(git -C "$TOP" describe --always --dirty))"
+	echo "- series: $(series_patches | wc -l) patches$([ ! -d "$FIXES" ] || echo " + $(series_patches "$FIXES" | wc -l) fix(es) posted apart") ($(git -C "$TOP" describe --always --dirty))"
 }
 
 machine() {
@@ -296,13 +296,13 @@ boot_one() {
 }
 
 run_workload() {
-	local w=$1 dir=$BENCH_OUT/$1 i k o n=0 total s0 t el
+	local w=$1 dir=$BENCH_OUT/$1 i k o n=0 total s0 t el kept
 	workload "$w"
 	[ "${RESUME:-0}" = 1 ] || rm -rf "$dir"
 	mkdir -p "$dir/runs"
 	: > "$dir/raw.txt"
 	total=$(( runs * $(echo $kernels | wc -w) ))
-	s0=$(date +%s)
+	s0=$(date +%s) kept=0
 	for i in $(seq 1 "$runs"); do
 		for k in $kernels; do
 			n=$((n + 1))
@@ -313,6 +313,7 @@ run_workload() {
 			   [ -z "$(job_failed "$o")" ] && [ -z "$(console_bad "$o")" ]; then
 				run_lines "$k" "$i" "$o" >> "$dir/raw.txt"
 				note "$w [$n/$total] $k run $i: kept from the interrupted run"
+				kept=$((kept + 1))
 				continue
 			fi
 			rm -rf "$o" "$o.failed"
@@ -332,7 +333,7 @@ run_workload() {
 			run_lines "$k" "$i" "$o" >> "$dir/raw.txt"
 			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
-			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( (el * (total - n) / n + 59) / 60 )) min left${later_s:+, $(( (el * (total - n) / n + later_s + 59) / 60 )) min for all}"
+			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( (el * (total - n) / (n - kept) + 59) / 60 )) min left${later_s:+, $(( (el * (total - n) / (n - kept) + later_s + 59) / 60 )) min for all}"
 		done
 	done
 	report
