@@ -120,7 +120,8 @@ fi
 grep -q "0002-needs-fix.patch does not apply on base" "$tmp/out"
 
 # A rebase that rewrites the fix leaves the tag behind: make series says so.
-git -C "$tmp/tree" -c core.editor=true rebase -q --exec 'git commit -q --amend -m "$(git log -1 --format=%s) v2"' base
+GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.org GIT_COMMITTER_NAME=t GIT_COMMITTER_EMAIL=t@example.org \
+	git -C "$tmp/tree" -c core.editor=true rebase -q --exec 'git commit -q --amend -m "$(git log -1 --format=%s) v2"' base
 if "$top/scripts/series.sh" > "$tmp/out" 2>&1; then
 	cat "$tmp/out"; echo "series.sh exported with a stale tag 'fixes'"; exit 1
 fi
