@@ -19,6 +19,8 @@
 # BURST_TRAIN=1: train mode (-S RUN): one train of bursts per setting,
 # the same schedule for every setting of a boot, another for each boot;
 # the "train ..." lines (the run's figures) go to bench.txt too.
+# BURST_DEFRAG_MODE (0 or 1): vm.defrag_mode for the whole boot; every
+# line then says defrag_mode=.
 . /jobs/common.sh
 
 set -- ${BURST_SETTINGS:-off extra wsf}
@@ -36,6 +38,12 @@ if [ "${BURST_ISOLATE:-1}" = 1 ]; then
 	for p in $(pidof kswapd0); do taskset -p 1 "$p"; done
 	echo 1 > /sys/devices/virtual/workqueue/cpumask
 fi
+dmtag=
+if [ -n "${BURST_DEFRAG_MODE:-}" ]; then
+	echo "$BURST_DEFRAG_MODE" > /proc/sys/vm/defrag_mode ||
+		{ echo "BURST_DEFRAG_MODE: no vm.defrag_mode here"; exit 1; }
+	dmtag=" defrag_mode=$(cat /proc/sys/vm/defrag_mode)"
+fi
 show_watermarks
 lru=/sys/kernel/mm/lru_gen/enabled
 if [ -n "${BURST_LRU_GEN:-}" ]; then
@@ -50,10 +58,10 @@ fi
 : > "$RESULTS/bench.txt"
 rc=0
 for l in $lrus; do
-	tag=
+	tag=$dmtag
 	if [ "$l" != - ]; then
 		echo "$l" > $lru && echo "== lru_gen: $(cat $lru)" || exit 1
-		tag=" lru_gen=$l"
+		tag="$tag lru_gen=$l"
 	fi
 	{ extra_free_burst -d /mnt/scratch -r "${BURST_ROUNDS:-1}" \
 		$cdf $args ${BURST_ARGS:-}; echo $? > /tmp/rc; } | tee /tmp/out

@@ -50,8 +50,12 @@
  * after_quiet, start_s= (from the train's start) and reserve_kb; one
  * "train ..." line per setting gives the run: kswapd's CPU time and
  * pages scanned, free and file memory at the end of the quiet, and the
- * compaction scanner's pages.  "extra" sets the knob to the largest
+ * compaction scanner's pages and kcompactd's CPU time.  "extra" sets the knob to the largest
  * burst, "wsf" raises watermark_scale_factor to the same low watermark.
+ * -Q ends the train after its nine bursts (no quiet, no burst after it,
+ * no quiet_ fields): the low-spread shape under -icount, where a guest
+ * second costs about ten on the host and the targets there are the later
+ * bursts'.
  *
  * Files go to -d DIR, which must be on a disk-backed file system.
  */
@@ -114,6 +118,7 @@ static char saved_extra[32], saved_wsf[32], saved_auto[32];
 static long wsf_peer;
 static int tracing, alloc_latency;
 static unsigned int train_seed;	/* -S: train mode */
+static int train_no_quiet;	/* -Q: no quiet, no burst after it */
 static unsigned long sink;	/* keeps the reads of the burst */
 
 static int read_file(const char *path, char *buf, size_t len)
@@ -600,7 +605,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	double gap[TRAIN_BURSTS], t0, start, next;
 	char cdf_path[4096];
 	struct vmstat a, b, q;
-	long k0, k1;
+	long k0, k1, c0, c1;
 	struct round r;
 	int first;
 	/* the targets' figures: first bursts of a size, later ones, after the quiet */
@@ -628,9 +633,10 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	snprintf(cdf_path, sizeof(cdf_path), "%s.%s", cdf ? cdf : "", setting_name[s]);
 	read_vmstat(&a);
 	k0 = threads_cpu_ms("kswapd");
+	c0 = threads_cpu_ms("kcompactd");
 	t0 = next = monotonic_secs();
 	memset(&q, 0, sizeof(q));
-	for (i = 0; i <= TRAIN_BURSTS; i++) {
+	for (i = 0; i < TRAIN_BURSTS + !train_no_quiet; i++) {
 		last = i == TRAIN_BURSTS;
 		if (last) {
 			/* the quiet, the writers still running */
@@ -671,23 +677,29 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	}
 	read_vmstat(&b);
 	k1 = threads_cpu_ms("kswapd");
+	c1 = threads_cpu_ms("kcompactd");
 	train_tag[0] = '\0';
 	printf("train setting=%s seed=%u bursts=%d train_secs=%.1f extra_kb=%ld wsf=%ld",
-	       setting_name[s], train_seed, TRAIN_BURSTS + 1, monotonic_secs() - t0,
-	       s == EXTRA ? extra_kb : 0, s == WSF ? wsf_peer : atol(saved_wsf));
+	       setting_name[s], train_seed, TRAIN_BURSTS + !train_no_quiet,
+	       monotonic_secs() - t0, s == EXTRA ? extra_kb : 0,
+	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" kswapd_ms=%ld run_pgscan_kswapd=%ld run_pgsteal_kswapd=%ld run_allocstall=%ld",
 	       k0 < 0 || k1 < 0 ? -1 : k1 - k0,
 	       b.pgscan_kswapd - a.pgscan_kswapd, b.pgsteal_kswapd - a.pgsteal_kswapd,
 	       b.allocstall - a.allocstall);
-	printf(" quiet_free_kb=%ld quiet_file_kb=%ld compact_migrate_scanned=%ld",
-	       q.nr_free * (page_size / 1024), q.nr_file * (page_size / 1024),
-	       b.compact_migrate_scanned - a.compact_migrate_scanned);
+	if (!train_no_quiet)
+		printf(" quiet_free_kb=%ld quiet_file_kb=%ld", q.nr_free * (page_size / 1024),
+		       q.nr_file * (page_size / 1024));
+	printf(" compact_migrate_scanned=%ld kcompactd_ms=%ld",
+	       b.compact_migrate_scanned - a.compact_migrate_scanned,
+	       c0 < 0 || c1 < 0 ? -1 : c1 - c0);
 	/* the later bursts: of a size seen before, before the quiet */
 	printf(" first_allocstall=%ld later_allocstall=%ld later_stalled=%ld later_clean=%d",
 	       first_stalls, later_stalls, later_stalled, !later_stalls);
-	printf(" later_max_us=%.1f later_p999_us=%.1f quiet_allocstall=%ld quiet_max_us=%.1f",
-	       later_max / 1e3, later_n ? later_p999 / 1e3 / later_n : 0, quiet_stalls,
-	       quiet_max / 1e3);
+	printf(" later_max_us=%.1f later_p999_us=%.1f", later_max / 1e3,
+	       later_n ? later_p999 / 1e3 / later_n : 0);
+	if (!train_no_quiet)
+		printf(" quiet_allocstall=%ld quiet_max_us=%.1f", quiet_stalls, quiet_max / 1e3);
 	if (alloc_latency)
 		printf(" later_alloc_max_us=%ld", alat_us(later_amax));
 	printf("\n");
@@ -809,7 +821,8 @@ static void help(const char *argv0)
 {
 	fprintf(stderr,
 		"usage: %s [-d DIR] [-b BURST_MB] [-w WRITERS] [-r ROUNDS]\n"
-		"          [-s off|extra|wsf|auto]... [-S SEED] [-c CDF_PREFIX] [-a] [-A WHY_PREFIX]\n"
+		"          [-s off|extra|wsf|auto]... [-S SEED [-Q]] [-c CDF_PREFIX] [-a]\n"
+		"          [-A WHY_PREFIX]\n"
 		"  -d  directory on a disk-backed file system (default .)\n"
 		"  -b  burst size in MiB (default a sixth of MemTotal)\n"
 		"  -w  background writers (default 3, at most %d)\n"
@@ -817,6 +830,7 @@ static void help(const char *argv0)
 		"  -s  bench mode: run these settings in turn, print one line per round\n"
 		"  -S  with -s: train mode, one train of bursts per setting, its\n"
 		"      schedule drawn from SEED (a positive number; -r is ignored)\n"
+		"  -Q  with -S: end the train after its nine bursts (no quiet)\n"
 		"  -c  append each round's latency quantiles to CDF_PREFIX.SETTING\n"
 		"  -a  also measure the allocator's latency for the burst task\n"
 		"      (kprobe events and a histogram trigger; alloc_latency.h)\n"
@@ -840,7 +854,7 @@ int main(int argc, char **argv)
 	struct statfs fs;
 	long burst_mb = 0;
 
-	while ((opt = getopt(argc, argv, "d:b:w:r:s:S:c:aA:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:b:w:r:s:S:Qc:aA:")) != -1) {
 		switch (opt) {
 		case 'd':
 			dir = optarg;
@@ -861,6 +875,9 @@ int main(int argc, char **argv)
 			train_seed = strtoul(optarg, NULL, 10);
 			if (!train_seed)
 				help(argv[0]);
+			break;
+		case 'Q':
+			train_no_quiet = 1;
 			break;
 		case 'a':
 			alloc_latency = 1;
@@ -883,7 +900,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (nr_writers < 1 || nr_writers > MAX_WRITERS || rounds < 1 || burst_mb < 0 ||
-	    (train_seed && !bench))
+	    (train_seed && !bench) || (train_no_quiet && !train_seed))
 		help(argv[0]);
 	if (!bench)
 		nset = 2;
