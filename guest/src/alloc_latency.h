@@ -20,6 +20,13 @@
  * burst all allocate.  Everything lives in a tracefs instance
  * of its own, removed with the events by alat_cleanup().
  *
+ * Kprobe optimization is off while the events exist (the old value is
+ * put back by alat_cleanup()): arming and disarming an optimized probe
+ * waits for an RCU-tasks grace period under kprobe_mutex, and on one
+ * vCPU busy with eight writers that took minutes for each burst (the
+ * burst train under -icount).  An int3 probe costs more per hit, the
+ * same for every setting.
+ *
  * With alat_why set, the instance also records what happened on the
  * CPUs while an allocation took ALAT_SLOW_NS or more: the synthetic
  * event of each such allocation (its end and length), every context
@@ -71,6 +78,8 @@ static const char * const alat_why_events[] = {
 };
 static char alat_why_trigger[128];
 static char alat_trigger_in[256], alat_trigger_out[256];
+#define ALAT_OPTPROBES	"/proc/sys/debug/kprobes-optimization"
+static char alat_saved_opt[16];	/* its value before alat_setup(), or "" */
 
 static int alat_write(const char *path, const char *s, int append)
 {
@@ -214,6 +223,9 @@ static void alat_cleanup(void)
 	alat_write(ALAT_TRACING "/kprobe_events", "-:kprobes/alat_out", 1);
 	alat_write(ALAT_TRACING "/kprobe_events", "-:kprobes/alat_in", 1);
 	alat_func = NULL;
+	if (alat_saved_opt[0])
+		alat_write(ALAT_OPTPROBES, alat_saved_opt, 0);
+	alat_saved_opt[0] = '\0';
 }
 
 /*
@@ -224,12 +236,22 @@ static int alat_setup(char *why, size_t len)
 {
 	char buf[256];
 	unsigned int i;
-	int ret = -ENOENT;
+	int ret = -ENOENT, fd;
+	ssize_t n;
 
 	if (access(ALAT_TRACING "/kprobe_events", W_OK) ||
 	    access(ALAT_TRACING "/synthetic_events", W_OK)) {
 		snprintf(why, len, "no kprobe events or synthetic events in tracefs");
 		return -1;
+	}
+	/* without CONFIG_OPTPROBES there is no such file and nothing to do */
+	fd = open(ALAT_OPTPROBES, O_RDONLY);
+	if (fd >= 0) {
+		n = read(fd, alat_saved_opt, sizeof(alat_saved_opt) - 1);
+		close(fd);
+		alat_saved_opt[n > 0 ? n : 0] = '\0';
+		if (n > 0 && alat_write(ALAT_OPTPROBES, "0", 0))
+			alat_saved_opt[0] = '\0';
 	}
 	for (i = 0; i < sizeof(alat_funcs) / sizeof(alat_funcs[0]); i++) {
 		snprintf(buf, sizeof(buf), "p:kprobes/alat_in %s gfp=$arg1:x32",
