@@ -73,7 +73,7 @@ rt)
 	;;
 esac
 # KSFT_MM=a,b,c: only these run_vmtests.sh categories (e.g. the series'
-# own, extra_free,compaction,slab, for a shorter debug run).  Without it,
+# own, burst_reserve,compaction, for a shorter debug run).  Without it,
 # the base's CHECK_KSFT_MM (config/base-$BASE) if it has one, else the
 # guest job's list.
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
@@ -217,12 +217,11 @@ check_guest_results "$out/guest"
 # nodes, and the kernel warns in topology_sane()).  Only the series'
 # tests whose subject depends on CPUs and nodes (guest/jobs/numa.sh): the
 # base's CHECK_NUMA_KUNIT suites at boot and CHECK_NUMA_TESTS selftests
-# (config/base-*; 6.12: vm.extra_free_kbytes' shares per node and zone,
-# per-cpu lists, hotplug of a block of the last node; 7.2: every node's
-# zones switching vm.burst_reserve on and off).
+# (config/base-*: every node's zones switching vm.burst_reserve on and
+# off, the KUnit suite's per-cpu sizing on zones of its own).
 NUMA_CPUS=${NUMA_CPUS:-16} NUMA_NODES=${NUMA_NODES:-4}
-CHECK_NUMA_KUNIT=${CHECK_NUMA_KUNIT:-extra_free_kbytes}
-CHECK_NUMA_TESTS=${CHECK_NUMA_TESTS:-extra_free_kbytes}
+CHECK_NUMA_KUNIT=${CHECK_NUMA_KUNIT:-burst_reserve}
+CHECK_NUMA_TESTS=${CHECK_NUMA_TESTS:-burst_reserve}
 # lockdep on 16 vCPUs under TCG (make check-rt) boots several times slower
 NUMA_TIMEOUT=900
 [ "$KIND" = rt ] && NUMA_TIMEOUT=2400

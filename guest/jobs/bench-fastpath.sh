@@ -33,7 +33,7 @@ for s in default set auto; do
 		"burst_reserve $(cat $auto 2>/dev/null || echo no)"
 	show_watermarks
 	/usr/bin/fastpath ${FASTPATH_ARGS:--n 20 -m 16 -r 5} > /tmp/out || exit 1
-	r=$(awk '$1 == "burst_reserve" {n += $2} END {print n + 0}' /proc/zoneinfo)
+	r=$(burst_reserve_pages)
 	sed "s/\$/ setting=$s reserve_pages=$r/" /tmp/out | tee -a "$RESULTS/bench.txt"
 done
 [ ! -w $knob ] || echo 0 > $knob

@@ -53,8 +53,7 @@ echo "== working sets ${ws_mb} MiB of file + ${anon_mb} MiB anon per group;" \
 refaults() { awk '$1 == "workingset_refault_file" {print $2}' $cg/$1/memory.stat; }
 # the burst reserve of every zone in kB (pages in /proc/zoneinfo)
 reserve_kb() {
-	awk -v ps="$(awk '/^KernelPageSize/ {print $2; exit}' /proc/self/smaps)" \
-		'$1 == "burst_reserve" {n += $2} END {print n * ps + 0}' /proc/zoneinfo
+	echo $(( $(burst_reserve_pages) * $(awk '/^KernelPageSize/ {print $2; exit}' /proc/self/smaps) ))
 }
 
 set -- off extra

@@ -9,7 +9,7 @@
 # that finish in minutes under TCG, then the series' own).
 . /jobs/common.sh
 
-KSFT_MM=${KSFT_MM:-"extra_free mmap compaction slab mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
+KSFT_MM=${KSFT_MM:-"burst_reserve mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 # KSFT_TIMEOUT: seconds for all of run_vmtests.sh (make check-debug
 # gives more: its kernel is several times slower)
 KSFT_TIMEOUT=${KSFT_TIMEOUT:-1200}
@@ -37,16 +37,14 @@ else
 		fi
 	done
 fi
-# EXTRA_FREE_HOTPLUG=1: extra_free_kbytes also takes a memory block offline
-# and back (off by default in the selftest: a machine-wide change).  None
-# of the categories in this tree: a failure, not every test.
+# None of the categories in this tree: a failure, not every test.
 if [ $# = 0 ] && ! grep -qx 'mm:run_vmtests.sh' kselftest-list.txt; then
 	{ echo "TAP version 13"; echo "1..1"
 	  echo "not ok 1 kselftest: none of the categories $KSFT_MM in this tree"; } |
 		tee "$RESULTS/kselftest.tap"
 	echo 1 > /tmp/ksft.rc
 else
-	{ EXTRA_FREE_HOTPLUG=1 VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o "$KSFT_TIMEOUT" "$@"
+	{ VM_SELFTEST_ITEMS="$KSFT_MM" ./run_kselftest.sh -o "$KSFT_TIMEOUT" "$@"
 	  echo $? > /tmp/ksft.rc; } 2>&1 | tee "$RESULTS/kselftest.tap"
 fi
 rc=$(cat /tmp/ksft.rc)
@@ -81,9 +79,9 @@ state() {
 	ls /sys/kernel/tracing/instances /sys/kernel/debug/tracing/instances 2>/dev/null
 }
 {
-	# 6.12's series has the first, 7.2's the second (SIGTERM in its
-	# 3 s watch with vm.burst_reserve on)
-	set -- extra_free_kbytes:2 burst_reserve:2
+	# both series' selftest (SIGTERM in its 3 s watch with
+	# vm.burst_reserve on)
+	set -- burst_reserve:2
 	echo "TAP version 13"
 	echo "1..$#"
 	n=0
@@ -94,7 +92,7 @@ state() {
 			continue
 		fi
 		state > /tmp/state.before
-		(cd /kselftest/mm && EXTRA_FREE_HOTPLUG=1 timeout -s TERM -k 10 "$secs" "./$t") \
+		(cd /kselftest/mm && timeout -s TERM -k 10 "$secs" "./$t") \
 			> /tmp/sig.out 2>&1
 		st=$?
 		state > /tmp/state.after
@@ -163,18 +161,16 @@ replays() {
 # stressor (two workers, 30% of memory each, every method, --verify)
 # and its hdd stressor (buffered file writes read back and checked, on the
 # scratch disk) for STRESS_SECS, while the series' reserve changes once a
-# second: vm.extra_free_kbytes (6.12) between 0 and its bound, or
-# vm.burst_reserve (7.2) on and off (on, it grows from the stressors'
+# second: vm.burst_reserve on and off (on, it grows from the stressors'
 # stalls; off empties it), and a compaction bound's knob if the kernel
 # has one (a variant's: compaction_knob in common.sh) between 0 and 4000
 # (us, the budget) or 8192 (kB, the cap).  The workload fits in memory
-# minus the largest reserve.  With vm.burst_reserve (and no manual knob),
-# four more writers race on it at once, each writing 0, 1 or 2 every
+# minus the largest reserve.  Four more writers race on vm.burst_reserve
+# at once, each writing 0, 1 or 2 every
 # 10 ms: 0 and 1 must be taken, 2 refused, and once it is off no zone may
 # keep a reserve (the handler's serialisation).  TAP in $RESULTS/stress.tap.
 STRESS_SECS=${STRESS_SECS:-60}
 section "stress: stress-ng vm + hdd with --verify for ${STRESS_SECS}s while the knobs change"
-bound=$(( $(awk '/^MemTotal/ { print $2 }' /proc/meminfo) / 4 / 4 * 4 ))
 compaction_knob
 step=2000	# us
 [ "$cknob_opt" = -b ] || step=4096	# kB
@@ -182,12 +178,7 @@ touch /tmp/knobs.run
 (
 	i=0 bad=0
 	while [ -e /tmp/knobs.run ]; do
-		if [ -e /proc/sys/vm/extra_free_kbytes ]; then
-			case $((i % 4)) in
-			0) v=0 ;; 1) v=$((bound / 2)) ;; 2) v=$bound ;; 3) v=$((bound / 4)) ;;
-			esac
-			echo $v > /proc/sys/vm/extra_free_kbytes || bad=$((bad + 1))
-		elif [ -e /proc/sys/vm/burst_reserve ]; then
+		if [ -e /proc/sys/vm/burst_reserve ]; then
 			echo $((i % 2)) > /proc/sys/vm/burst_reserve || bad=$((bad + 1))
 		fi
 		[ ! -e "$cknob" ] || echo $(( (i % 3) * step )) > $cknob ||
@@ -199,7 +190,7 @@ touch /tmp/knobs.run
 ) &
 knobs=$!
 racers=
-if [ ! -e /proc/sys/vm/extra_free_kbytes ] && [ -e /proc/sys/vm/burst_reserve ]; then
+if [ -e /proc/sys/vm/burst_reserve ]; then
 	for r in 1 2 3 4; do
 		(
 			i=$r n=0 wrong=0
@@ -235,7 +226,7 @@ if [ -n "$racers" ]; then
 		race_n=$((race_n + n)) race_wrong=$((race_wrong + w))
 	done
 	echo 0 > /proc/sys/vm/burst_reserve
-	race_left=$(awk '$1 == "burst_reserve" { s += $2 } END { print s + 0 }' /proc/zoneinfo)
+	race_left=$(burst_reserve_pages)
 fi
 ooms=$(( $(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat) - oom0 ))
 ok() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "not ok $2"; fi; }

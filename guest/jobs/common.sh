@@ -32,6 +32,12 @@ show_vmstat() {
 	done
 }
 
+# The burst reserve (vm.burst_reserve) of every zone together, in pages
+# (/proc/zoneinfo's burst_reserve lines; 0 on a kernel without them).
+burst_reserve_pages() {
+	awk '$1 == "burst_reserve" { n += $2 } END { print n + 0 }' /proc/zoneinfo
+}
+
 # min/low/high watermarks of every zone, in pages.
 show_watermarks() {
 	awk '/^Node/ { zone = $2 " " $4 }

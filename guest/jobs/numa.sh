@@ -14,7 +14,7 @@ for n in /sys/devices/system/node/node[0-9]*; do
 done
 show_watermarks
 cd /kselftest/mm
-set -- ${NUMA_TESTS:-extra_free_kbytes}
+set -- ${NUMA_TESTS:-burst_reserve}
 rc=0
 rm -f /tmp/numa.rc
 {
@@ -29,7 +29,7 @@ rm -f /tmp/numa.rc
 			echo "ok $n $t # SKIP not installed"
 			continue
 		fi
-		EXTRA_FREE_HOTPLUG=1 "./$t" > /tmp/numa.out 2>&1
+		"./$t" > /tmp/numa.out 2>&1
 		st=$?
 		sed 's/^/# /' /tmp/numa.out
 		case $st in
