@@ -53,7 +53,8 @@ echo "== working sets ${ws_mb} MiB of file + ${anon_mb} MiB anon per group;" \
 refaults() { awk '$1 == "workingset_refault_file" {print $2}' $cg/$1/memory.stat; }
 # the burst reserve of every zone in kB (pages in /proc/zoneinfo)
 reserve_kb() {
-	echo $(( $(burst_reserve_pages) * $(awk '/^KernelPageSize/ {print $2; exit}' /proc/self/smaps) ))
+	page_kb=$(awk '/^KernelPageSize/ {print $2; exit}' /proc/self/smaps)
+	echo $(( $(burst_reserve_pages) * ${page_kb:-4} ))
 }
 
 set -- off extra

@@ -50,14 +50,9 @@ fi
 rc=$(cat /tmp/ksft.rc)
 
 # The series' selftests ended by SIGTERM (run_kselftest.sh's timeout)
-# mid-test: the settings they change are back, memory taken offline is
-# online, their tracefs instance is gone.  SIGTERM comes SECS into each
-# (the middle of the run under TCG; compaction_budget_split's run took
-# 4 s on a fresh machine, 2026-12-03, so its signal comes at 2 s;
-# compaction_bound, 7.2's, fragments memory and faults huge pages twice,
-# about 20 s a round as compaction_budget's did, so at 5 s it is in its
-# first round, its settings changed and its tracefs instance made),
-# SIGKILL 10 s later.  A test that
+# mid-test: the settings they change are back.  SIGTERM comes SECS into
+# each (burst_reserve watches for 3 s with the reserve on: at 2 s it is
+# in that watch), SIGKILL 10 s later.  A test that
 # passed or skipped before the signal cannot be judged and is a skip if
 # it left everything as it was; any other end fails.  (The tests of the
 # compaction bound and the SLUB wake, which both series left out, went
