@@ -1,17 +1,4 @@
 #!/bin/sh
-# Put the boots saved in boots/ back where make bench-burst-train-auto
-# keeps them, so that a later session resumes the 10-boot run with
-#   RESUME=1 make bench-burst-train-auto BASE=7.2 RUNS=10
-# (bench.sh keeps a boot whose results/bench.txt, rc and console pass).
-# Usage: results/7.2/burst-train-auto-v10/restore.sh   (from the top)
-set -eu
-here=$(dirname "$0")
-dst=build/7.2/bench/burst-train-auto/runs
-for d in "$here"/boots/manual-*; do
-	[ -d "$d" ] || continue
-	n=$(basename "$d")
-	mkdir -p "$dst/$n/results"
-	cp "$d"/results/* "$dst/$n/results/"
-	xz -dc "$d/console.log.xz" > "$dst/$n/console.log"
-	echo "restored $n"
-done
+# Put this set's boots back for RESUME=1 make bench-burst-train-auto BASE=7.2
+# RUNS=10 (the v9 set's script, given this folder).  Usage: from the top.
+exec sh "$(dirname "$0")/../burst-train-auto-v9/restore.sh" "$(dirname "$0")"
