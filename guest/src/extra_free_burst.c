@@ -49,9 +49,11 @@
  * Each burst's line adds seq=, size_kb=, first_of_size=, phase=train or
  * after_quiet, start_s= (from the train's start) and reserve_kb; one
  * "train ..." line per setting gives the run: kswapd's CPU time and
- * pages scanned, free and file memory at the end of the quiet, and the
- * compaction scanner's pages and kcompactd's CPU time.  "extra" sets the knob to the largest
- * burst, "wsf" raises watermark_scale_factor to the same low watermark.
+ * pages scanned, free and file memory at the end of the quiet, direct
+ * reclaim outside the bursts (the writers') and in the quiet, and the
+ * compaction scanner's pages and kcompactd's CPU time.  "extra" sets the
+ * knob to the largest burst, "wsf" raises watermark_scale_factor to the
+ * same low watermark.
  * -Q ends the train after its nine bursts (no quiet, no burst after it,
  * no quiet_ fields): the low-spread shape under -icount, where a guest
  * second costs about ten on the host and the targets there are the later
@@ -604,7 +606,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	int order[TRAIN_BURSTS], seen[3] = { 0 }, i, k, t, last;
 	double gap[TRAIN_BURSTS], t0, start, next;
 	char cdf_path[4096];
-	struct vmstat a, b, q;
+	struct vmstat a, b, q, qa;
 	long k0, k1, c0, c1;
 	struct round r;
 	int first;
@@ -636,10 +638,12 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	c0 = threads_cpu_ms("kcompactd");
 	t0 = next = monotonic_secs();
 	memset(&q, 0, sizeof(q));
+	memset(&qa, 0, sizeof(qa));
 	for (i = 0; i < TRAIN_BURSTS + !train_no_quiet; i++) {
 		last = i == TRAIN_BURSTS;
 		if (last) {
 			/* the quiet, the writers still running */
+			read_vmstat(&qa);
 			sleep_until(monotonic_secs() + TRAIN_QUIET_S);
 			read_vmstat(&q);
 		} else {
@@ -687,9 +691,13 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	       k0 < 0 || k1 < 0 ? -1 : k1 - k0,
 	       b.pgscan_kswapd - a.pgscan_kswapd, b.pgsteal_kswapd - a.pgsteal_kswapd,
 	       b.allocstall - a.allocstall);
+	/* direct reclaim outside the bursts (the writers'), and in the quiet */
+	printf(" outside_allocstall=%ld", b.allocstall - a.allocstall - first_stalls -
+	       later_stalls - quiet_stalls);
 	if (!train_no_quiet)
-		printf(" quiet_free_kb=%ld quiet_file_kb=%ld", q.nr_free * (page_size / 1024),
-		       q.nr_file * (page_size / 1024));
+		printf(" quiet_free_kb=%ld quiet_file_kb=%ld quiet_writers_allocstall=%ld",
+		       q.nr_free * (page_size / 1024), q.nr_file * (page_size / 1024),
+		       q.allocstall - qa.allocstall);
 	printf(" compact_migrate_scanned=%ld kcompactd_ms=%ld",
 	       b.compact_migrate_scanned - a.compact_migrate_scanned,
 	       c0 < 0 || c1 < 0 ? -1 : c1 - c0);
