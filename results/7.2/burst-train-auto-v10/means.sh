@@ -1,20 +1,5 @@
 #!/bin/sh
-# Means over the boots of a raw.txt, per setting, of the train lines'
-# later-burst stalls, clean trains, free and cached MB at the quiet's end,
-# kswapd CPU s and pages scanned (M), and the later bursts' worst fault
-# (ms): for a train stopped before its report.  Usage: means.sh RAW.txt
-set -eu
-grep -h '^train ' "$1" | awk '{
-	for (i = 1; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
-	s = v["setting"]; n[s]++
-	st[s] += v["later_allocstall"]; cl[s] += v["later_clean"]
-	fr[s] += v["quiet_free_kb"] / 1024; ca[s] += v["quiet_file_kb"] / 1024
-	ks[s] += v["kswapd_ms"] / 1000; sc[s] += v["run_pgscan_kswapd"] / 1e6
-	wm[s] += v["later_max_us"] / 1000
-} END {
-	printf "%-7s %5s %12s %6s %8s %9s %9s %13s %9s\n", "", "boots", "later stalls", "clean",
-		"free MB", "cache MB", "kswapd s", "kswapd scan M", "worst ms"
-	for (s in n)
-		printf "%-7s %5d %12.1f %6.1f %8.1f %9.1f %9.1f %13.1f %9.1f\n", s, n[s], st[s] / n[s],
-			cl[s] / n[s], fr[s] / n[s], ca[s] / n[s], ks[s] / n[s], sc[s] / n[s], wm[s] / n[s]
-}' | sort
+# Means over the boots of a raw.txt, per setting (v11's script, which
+# reads these lines too; the writers' stall columns show "-" here).
+# Usage: means.sh RAW.txt
+exec sh "$(dirname "$0")/../burst-train-auto-v11/means.sh" "$@"
