@@ -28,9 +28,10 @@
  * must have grown the reserve (burst_reserve_grow).  How many times the
  * next burst stalled is reported, not checked: that is the benchmarks'
  * question (make bench-burst-train-auto).  No direct reclaim in any first
- * burst: skip.  And whenever a round ends with a reserve held, the per-CPU
- * lists' high_min and batch (/proc/zoneinfo, after a recompute) must be
- * those without it.
+ * burst: skip.  And whenever a round ends with a reserve held, every
+ * zone's low watermark must be min + the gap + its reserve, and the
+ * per-CPU lists' high_min and batch (/proc/zoneinfo, after a recompute)
+ * must be those without it.
  *
  * Bench mode (-s SETTING): one machine-readable "burst ..." line per
  * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
@@ -740,6 +741,51 @@ static void pcp_sizes(long *high_min, long *batch)
 }
 
 /*
+ * Zones in /proc/zoneinfo whose low watermark is not min plus the
+ * watermark_scale_factor gap (high - low) plus their burst reserve: the
+ * reserve moves low, high and promo together, min not (a boost moves all
+ * of them alike).  A zone is printed under its lock, which the updates
+ * take.  -1 without burst_reserve lines.
+ */
+static int reserve_wrong_zones(void)
+{
+	FILE *f = fopen("/proc/zoneinfo", "r");
+	long v, min = -1, low = -1, high = -1, res = -1;
+	char line[256], key[32], *got;
+	int wrong = 0, seen = 0;
+
+	if (!f)
+		return -1;
+	do {
+		got = fgets(line, sizeof(line), f);
+		if (!got || !strncmp(line, "Node ", 5)) {
+			if (res >= 0 && min >= 0 && low >= 0 && high >= 0) {
+				seen++;
+				if (low - min - res != high - low) {
+					wrong++;
+					ksft_print_msg("zone: min %ld low %ld high %ld burst_reserve %ld pages\n",
+						       min, low, high, res);
+				}
+			}
+			min = low = high = res = -1;
+			continue;
+		}
+		if (sscanf(line, " %31s %ld", key, &v) != 2)
+			continue;
+		if (!strcmp(key, "min"))
+			min = v;
+		else if (!strcmp(key, "low"))
+			low = v;
+		else if (!strcmp(key, "high"))
+			high = v;
+		else if (!strcmp(key, "burst_reserve"))
+			res = v;
+	} while (got);
+	fclose(f);
+	return seen ? wrong : -1;
+}
+
+/*
  * Check mode without vm.extra_free_kbytes: a burst that reclaimed directly
  * with vm.burst_reserve=1 must grow the reserve (see the top comment), and
  * the per-CPU lists must be sized as without it (pages there are not free:
@@ -752,6 +798,7 @@ static void pcp_sizes(long *high_min, long *batch)
 static void auto_check(int rounds)
 {
 	int i, first_stalled = 0, grew = 0, pcp_rounds = 0, pcp_bad = 0;
+	int wm_rounds = 0, wm_bad = 0, wrong;
 	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0, kb;
 	long high0, batch0, high, batch;
 	char fraction[32];
@@ -785,6 +832,11 @@ static void auto_check(int rounds)
 		kb = reserve_now_kb();
 		if (kb > peak)
 			peak = kb;
+		if (kb > 0) {
+			wrong = reserve_wrong_zones();
+			wm_rounds++;
+			wm_bad += wrong != 0;
+		}
 		if (kb > 0 && pcp_rounds >= 0) {
 			pcp_sizes(&high, &batch);
 			/* once more if kswapd moved the reserve meanwhile */
@@ -813,6 +865,12 @@ static void auto_check(int rounds)
 		ksft_test_result(grew == first_stalled,
 				 "burst_reserve: %d of %d bursts that reclaimed directly grew the reserve (to %ld kB at most)\n",
 				 grew, first_stalled, peak);
+	if (!wm_rounds)
+		ksft_test_result_skip("burst_reserve: watermarks: no reserve held after any round\n");
+	else
+		ksft_test_result(!wm_bad,
+				 "burst_reserve: low = min + gap + reserve in every zone in %d of %d rounds with one\n",
+				 wm_rounds - wm_bad, wm_rounds);
 	if (pcp_rounds < 0)
 		ksft_test_result_skip("burst_reserve: per-cpu lists: percpu_pagelist_high_fraction %s sizes them\n",
 				      fraction);
@@ -961,7 +1019,7 @@ int main(int argc, char **argv)
 	start_writers();
 	pin(1);
 	if (!bench)
-		ksft_set_plan(saved_extra[0] ? 1 : 2);
+		ksft_set_plan(saved_extra[0] ? 1 : 3);
 
 	if (!saved_extra[0]) {
 		auto_check(rounds);
