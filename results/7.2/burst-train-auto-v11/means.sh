@@ -4,7 +4,10 @@
 # kswapd CPU s and pages scanned (M), the later bursts' worst fault (ms),
 # and direct reclaim outside the bursts (the writers') over the train and
 # in the quiet: for a train stopped before its report.  Lines without the
-# last two fields (before v11) show "-".  Usage: means.sh RAW.txt
+# last two fields (before v11) show "-".  Then a line per boot: later
+# stalls/first-of-size stalls/after-quiet stalls/free MB; then per setting
+# the boots where a later burst stalled and where a size stalled twice.
+# Usage: means.sh RAW.txt
 set -eu
 grep -h '^train ' "$1" | awk '{
 	delete v
@@ -26,4 +29,49 @@ grep -h '^train ' "$1" | awk '{
 			sc[s] / n[s], wm[s] / n[s],
 			on[s] ? sprintf("%.1f", os[s] / on[s]) : "-",
 			qn[s] ? sprintf("%.1f", qs[s] / qn[s]) : "-"
+}' | sort
+# then per boot (seed): each setting's later-burst stalls / first-of-size
+# stalls / stalls after the quiet / free MB at the quiet's end
+echo
+grep -h '^train ' "$1" | awk '{
+	delete v
+	for (i = 1; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
+	c[v["seed"], v["setting"]] = sprintf("%d/%d/%d/%.0f", v["later_allocstall"],
+		v["first_allocstall"], v["quiet_allocstall"], v["quiet_free_kb"] / 1024)
+	seeds[v["seed"]] = 1; sets[v["setting"]] = 1
+} END {
+	printf "%-5s", "seed"
+	for (s in sets) printf " %18s", s
+	printf "\n"
+	for (k = 1; k <= 100; k++) {
+		if (!(k in seeds)) continue
+		printf "%-5d", k
+		for (s in sets) printf " %18s", c[k, s]
+		printf "\n"
+	}
+}'
+# then per setting: the boots in which a burst size stalled in more than
+# one of its bursts before the quiet (the first stall of a size may come
+# in its second or third burst when the first was served)
+echo
+grep -h '^burst ' "$1" | grep 'phase=train' | awk '{
+	delete v
+	for (i = 1; i <= NF; i++) { split($i, a, "="); v[a[1]] = a[2] }
+	k = v["setting"] SUBSEP v["seed"]
+	seen[k] = 1; sets[v["setting"]] = 1
+	if (v["allocstall"] > 0) {
+		n[k, v["size_kb"]]++
+		if (n[k, v["size_kb"]] == 2) twice[k] = 1
+		if (!v["first_of_size"]) later[k] = 1
+	}
+} END {
+	for (s in sets) {
+		b = 0; t = 0; l = 0
+		for (k in seen) {
+			split(k, p, SUBSEP)
+			if (p[1] != s) continue
+			b++; t += (k in twice); l += (k in later)
+		}
+		printf "%-7s boots %2d: a later burst stalled in %2d, a size stalled twice in %2d\n", s, b, l, t
+	}
 }' | sort
