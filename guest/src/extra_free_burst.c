@@ -798,7 +798,7 @@ static int reserve_wrong_zones(void)
 static void auto_check(int rounds)
 {
 	int i, first_stalled = 0, grew = 0, pcp_rounds = 0, pcp_bad = 0;
-	int wm_rounds = 0, wm_bad = 0, wrong;
+	int wm_rounds = 0, wm_bad = 0;
 	long stalls_off = 0, stalls_first = 0, stalls_next = 0, peak = 0, kb;
 	long high0, batch0, high, batch;
 	char fraction[32];
@@ -833,9 +833,9 @@ static void auto_check(int rounds)
 		if (kb > peak)
 			peak = kb;
 		if (kb > 0) {
-			wrong = reserve_wrong_zones();
 			wm_rounds++;
-			wm_bad += wrong != 0;
+			/* -1 (unreadable) counts as wrong too */
+			wm_bad += reserve_wrong_zones() != 0;
 		}
 		if (kb > 0 && pcp_rounds >= 0) {
 			pcp_sizes(&high, &batch);
