@@ -25,6 +25,7 @@
 # command), *.png (gnuplot), runs/KERNEL-RUN/ (console and results).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+[ "$ARCH" = x86_64 ] || die "make bench builds and boots x86_64 only (ARCH=$ARCH; arm64 has make check ARCH=arm64)"
 
 BENCH_OUT=${BENCH_OUT:-$BUILD/bench}
 INITRD=$BUILD/initramfs.cpio.gz

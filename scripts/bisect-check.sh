@@ -14,6 +14,7 @@
 # Prints one "PASS|FAIL bisect: <patch>" line per patch on stdout.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+[ "$ARCH" = x86_64 ] || die "make bisect builds x86_64 only (ARCH=$ARCH; arm64 has make check ARCH=arm64)"
 
 config=$(realpath "$1")
 wt=$BUILD/bisect

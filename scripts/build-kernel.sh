@@ -5,9 +5,11 @@
 # ccache, out of tree.
 #
 # Usage: scripts/build-kernel.sh SRC OBJ FRAGMENT...
-# (config/test.config brings config/test-$BASE.config with it)
-# Leaves OBJ/$KIMAGE (arch/x86/boot/bzImage).  The config is regenerated only when a
-# fragment changed; every option a fragment sets must end up in .config.
+# (config/test.config brings config/test-$ARCH.config and
+# config/test-$BASE.config with it, in that order)
+# Leaves OBJ/$KIMAGE (arch/x86/boot/bzImage, arch/arm64/boot/Image).  The
+# config is regenerated only when a fragment changed; every option a
+# fragment sets must end up in .config.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -16,19 +18,26 @@ src=$(realpath "$1"); obj=$(realpath -m "$2"); shift 2
 frags=()
 for f in "$@"; do
 	frags+=("$(realpath "$f")")
-	# the series' own options (its KUnit suite) come per base:
-	# config/test-$BASE.config right after config/test.config
-	per=$(dirname "$f")/test-$BASE.config
-	[ "${f##*/}" != test.config ] || [ ! -f "$per" ] || frags+=("$(realpath "$per")")
+	# what the architecture needs (its console, its page size) and the
+	# series' own options (its KUnit suite) come per architecture and
+	# per base, right after config/test.config
+	[ "${f##*/}" = test.config ] || continue
+	for per in "$(dirname "$f")/test-$ARCH.config" "$(dirname "$f")/test-$BASE.config"; do
+		[ ! -f "$per" ] || frags+=("$(realpath "$per")")
+	done
 done
 
 mkdir -p "$obj"
 export ARCH
 export KBUILD_BUILD_USER=test KBUILD_BUILD_HOST=alloc-latency
 export KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2026"
-CC="gcc"
-command -v ccache >/dev/null && CC="ccache gcc"
-kmake() { make -s -C "$src" O="$obj" CC="$CC" HOSTCC="$CC" "$@"; }
+# CC overrides kbuild's $(CROSS_COMPILE)gcc, so it names the cross
+# compiler itself; CROSS_COMPILE still picks ld, objcopy and the rest
+CC=${CROSS_COMPILE}gcc HOSTCC=gcc
+command -v ccache >/dev/null && CC="ccache $CC" HOSTCC="ccache gcc"
+command -v "${CROSS_COMPILE}gcc" >/dev/null ||
+	die "${CROSS_COMPILE}gcc not found (ARCH=$ARCH: scripts/deps.sh installs it)"
+kmake() { make -s -C "$src" O="$obj" CROSS_COMPILE="$CROSS_COMPILE" CC="$CC" HOSTCC="$HOSTCC" "$@"; }
 
 # Does .config have every option the fragments set?  merge_config.sh only
 # warns, and a build's syncconfig drops what the tree of the moment did not

@@ -34,7 +34,14 @@ KIND=
 [ "$RT" = 1 ] && KIND=rt
 HOST_STEPS=1
 [ -z "$KIND" ] || HOST_STEPS=0
-sfx=${KIND:+-$KIND}
+# ARCH=arm64 (make check ARCH=arm64): the same steps on a cross-built
+# arm64 kernel with 64K pages, in build/$BASE/check-arm64 (obj-arm64,
+# ...); the host-side steps are left to make check, the runner's panic
+# and hang self-tests are run (the machine is another), and the guest's
+# list is shorter: the series' selftest and upstream's categories that
+# do not fault 512 MiB huge pages (thp, cow), soft_dirty being x86's.
+[ "$ARCH" = x86_64 ] || HOST_STEPS=0
+sfx=${KIND:+-$KIND}$ARCH_SFX
 out=$BUILD/check$sfx
 KERNEL_OBJ=$BUILD/obj$sfx
 KSFT=$BUILD/kselftest$sfx
@@ -76,13 +83,15 @@ esac
 # own, burst_reserve,compaction, for a shorter debug run).  Without it,
 # the base's CHECK_KSFT_MM (config/base-$BASE) if it has one, else the
 # guest job's list.
+[ "$ARCH" != arm64 ] || CHECK_KSFT_MM=${CHECK_KSFT_MM_ARM64:-burst_reserve mmap compaction mlock mremap madv_populate mkdirty pagemap}
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
-[ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$KSFT_MM"
+[ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$(echo $KSFT_MM | tr ' ' ,)"
 # REPLAYS="a b": only these workload replays (guest/jobs/check.sh), else
 # the base's CHECK_REPLAYS, else the guest job's (extra_free_burst)
 REPLAYS=${REPLAYS:-${CHECK_REPLAYS:-}}
 [ -n "${REPLAYS:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.REPLAYS=$(echo $REPLAYS | tr ' ' ,)"
-GUEST_MEM=${GUEST_MEM:-3G}
+# arm64: 4 GiB from 1 GiB up, so two zones (DMA below 4 GiB, Normal)
+GUEST_MEM=${GUEST_MEM:-$([ "$ARCH" = arm64 ] && echo 4G || echo 3G)}
 GUEST_CPUS=${GUEST_CPUS:-2}
 rm -rf "$out"
 mkdir -p "$out"
@@ -179,7 +188,7 @@ expect_fail() { # job timeout message
 # Not on the debug kernel: it takes minutes to reach /init (boot-time
 # KUnit under KASAN and lockdep), and these test the runner, not the
 # kernel (nor with HARNESS_TESTS=0).
-if [ "$HOST_STEPS" = 1 ] && [ "$HARNESS_TESTS" = 1 ]; then
+if { [ "$HOST_STEPS" = 1 ] || [ "$ARCH" != x86_64 ]; } && [ "$HARNESS_TESTS" = 1 ]; then
 	step "harness: a guest panic fails the run with the console tail" "$out/selftest-panic.txt" \
 		expect_fail panic 120 "kernel panic"
 	step "harness: a hung guest fails the run at its timeout" "$out/selftest-hang.txt" \
@@ -224,6 +233,7 @@ CHECK_NUMA_KUNIT=${CHECK_NUMA_KUNIT:-burst_reserve}
 CHECK_NUMA_TESTS=${CHECK_NUMA_TESTS:-burst_reserve}
 # lockdep on 16 vCPUs under TCG (make check-rt) boots several times slower
 NUMA_TIMEOUT=900
+[ "$ARCH" = arm64 ] && NUMA_TIMEOUT=1800
 [ "$KIND" = rt ] && NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {

@@ -22,7 +22,7 @@ log=${1:?usage: console-scan.sh CONSOLE_LOG}
 allow=${CONSOLE_ALLOWLIST:-$top/config/console-allowlist}
 [ -r "$log" ] || { echo "console-scan: cannot read $log" >&2; exit 2; }
 
-bad='^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)'
+bad='^\[ *[0-9]+\.[0-9]+\] .*(WARNING:|BUG:|BUG [a-z]|kernel BUG at|Oops|Call Trace:|Call trace:|possible recursive locking|circular locking|KASAN:|UBSAN:|INFO: task .* blocked|soft lockup|hard LOCKUP)'
 entries=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$allow" 2>/dev/null)
 patterns=$(echo "$entries" | grep -v '^report: ' || true)
 export REPORTS=$(echo "$entries" | sed -n 's/^report: //p')

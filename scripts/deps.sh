@@ -11,6 +11,10 @@ pkgs=(debian-archive-keyring build-essential flex bison bc libelf-dev libssl-dev
       qemu-system-x86 busybox-static e2fsprogs util-linux coreutils
       rt-tests stress-ng libcap-dev libnuma-dev liburing-dev
       python3-ply python3-git)
+# ARCH=arm64 (make check ARCH=arm64): the cross compiler, its C library
+# (only recommended by the compiler, so named) and QEMU's arm64 system
+# emulator; the guest's arm64 programs come from scripts/arm64-root.sh
+[ "$ARCH" != arm64 ] || pkgs+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm)
 # gnuplot-nox conflicts with gnuplot-qt and -x11: any gnuplot will do
 [ "${1:-}" = bench ] && ! command -v gnuplot >/dev/null && pkgs+=(gnuplot-nox)
 # make bench-redis: Redis and redis-benchmark (no service: redis-server is

@@ -16,15 +16,24 @@ BASE_TARBALL=${BASE_TARBALL:-}
 BUILD=$(realpath -m "${BUILD:-$TOP/build/$BASE}")
 TREE=$(realpath -m "${TREE:-$BUILD/linux}")
 # The architecture (kbuild's ARCH) of the kernels and guests: its image
-# (KIMAGE, under an O= tree, built by "make $KIMAGE_TARGET") and QEMU.
-# Only x86_64 boots today (run-guest.sh: q35, ttyS0, virtio-pci).
+# (KIMAGE, under an O= tree, built by "make $KIMAGE_TARGET"), QEMU, the
+# cross compiler's prefix, and ARCH_SFX, which names its build products
+# beside x86_64's (obj-arm64, kselftest-arm64, ...).  arm64 (make check
+# ARCH=arm64) is cross-built with Debian's gcc-aarch64-linux-gnu, with
+# 64K pages (config/test-arm64.config), and boots on QEMU's virt machine;
+# its user space is Debian's arm64 packages (scripts/arm64-root.sh, in
+# ARM64_ROOT).
 ARCH=${ARCH:-x86_64}
 [ "$ARCH" != x86 ] || ARCH=x86_64
+[ "$ARCH" != aarch64 ] || ARCH=arm64
 case $ARCH in
-x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_64 ;;
-arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64 ;;
-*) echo "error: ARCH=$ARCH: the harness knows x86_64 (and the image of arm64)" >&2; exit 1 ;;
+x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_64
+	CROSS_COMPILE= ARCH_SFX= ;;
+arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64
+	CROSS_COMPILE=aarch64-linux-gnu- ARCH_SFX=-arm64 ;;
+*) echo "error: ARCH=$ARCH: the harness knows x86_64 and arm64" >&2; exit 1 ;;
 esac
+ARM64_ROOT=$TOP/build/arm64-root
 PATCHES=${PATCHES:-$TOP/patches/$BASE}
 # Fixes posted on their own (selftest fixes the series' checks need, not
 # part of its story): patches/$BASE-fixes, same layout, applied before

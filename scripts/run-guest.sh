@@ -22,8 +22,13 @@
 # a signal before the timeout (an emulator crash or the host's OOM killer).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
-# q35, ttyS0 and virtio-pci below are x86's; another ARCH needs its own
-[ "$ARCH" = x86_64 ] || die "run-guest.sh boots x86_64 guests only (ARCH=$ARCH)"
+# The machine and its console: QEMU's default x86 machine (pc) and
+# ttyS0; for arm64 the virt machine with GICv3 (GICv2 stops at 8 CPUs)
+# and its PL011, ttyAMA0.  The virtio-blk disks are PCI on both.
+case $ARCH in
+x86_64) machine=(-cpu max) console=ttyS0 ;;
+arm64) machine=(-M virt,gic-version=3 -cpu max,pauth-impdef=on) console=ttyAMA0 ;;
+esac
 
 mem=2G cpus=2 timeout=600 scratch= swap= extra= kernel= initrd= job= out=
 while getopts "k:i:j:o:m:c:t:s:w:a:" o; do
@@ -64,8 +69,8 @@ if [ "${ICOUNT:-0}" = 1 ]; then
 	accel=(-accel tcg,thread=single -icount shift=0,sleep=off)
 fi
 
-cmdline="console=ttyS0 panic=-1 oops=panic loglevel=7 job=$job $extra"
-qemu=("$QEMU" "${accel[@]}" -cpu max -m "$mem" -smp "$cpus"
+cmdline="console=$console panic=-1 oops=panic loglevel=7 job=$job $extra"
+qemu=("$QEMU" "${accel[@]}" "${machine[@]}" -m "$mem" -smp "$cpus"
       -kernel "$kernel" -initrd "$initrd" -append "$cmdline"
       -display none -monitor none -serial stdio -no-reboot
       "${disks[@]}" ${QEMU_EXTRA:-})

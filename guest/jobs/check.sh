@@ -206,10 +206,20 @@ if [ -e /proc/sys/vm/burst_reserve ]; then
 fi
 oom0=$(awk '$1 == "oom_kill" { print $2 }' /proc/vmstat)
 dir=${EXTRA_FREE_BURST_DIR:-/tmp}
-stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
-	--temp-path "$dir" --verify --timeout "${STRESS_SECS}s" --metrics-brief \
-	> /tmp/stress.log 2>&1
-src=$?
+# no stress-ng in an arm64 guest (scripts/mkinitramfs.sh): the knobs
+# and the racers run alone, the stressor's two checks are skipped
+stressor=1
+command -v stress-ng >/dev/null || stressor=0
+if [ $stressor = 1 ]; then
+	stress-ng --vm 2 --vm-bytes 30% --vm-method all --hdd 1 --hdd-bytes 128M \
+		--temp-path "$dir" --verify --timeout "${STRESS_SECS}s" --metrics-brief \
+		> /tmp/stress.log 2>&1
+	src=$?
+else
+	echo "no stress-ng in this guest: the knobs change without it" > /tmp/stress.log
+	sleep "$STRESS_SECS"
+	src=0
+fi
 rm -f /tmp/knobs.run
 wait $knobs $racers
 cat /tmp/stress.log
@@ -228,8 +238,13 @@ ok() { if [ "$1" = 0 ]; then echo "ok $2"; else echo "not ok $2"; fi; }
 {
 	echo "TAP version 13"
 	echo "1..$([ -n "$racers" ] && echo 4 || echo 3)"
-	ok $src "1 stress-ng vm+hdd with --verify for ${STRESS_SECS}s: exit status $src"
-	ok $ooms "2 no OOM kill during the stress ($ooms)"
+	if [ $stressor = 1 ]; then
+		ok $src "1 stress-ng vm+hdd with --verify for ${STRESS_SECS}s: exit status $src"
+		ok $ooms "2 no OOM kill during the stress ($ooms)"
+	else
+		echo "ok 1 stress-ng vm+hdd # SKIP no stress-ng in this guest"
+		echo "ok 2 no OOM kill during the stress # SKIP no stress-ng in this guest"
+	fi
 	[ "$changes" -ge $((STRESS_SECS / 2)) ] && [ "$knob_errors" = 0 ]
 	ok $? "3 knobs changed $changes times, $knob_errors writes refused"
 	if [ -n "$racers" ]; then
