@@ -9,13 +9,14 @@ BASE ?= 6.12
 export BASE
 B := build/$(BASE)
 
-.PHONY: help demo check check-arm64 check-debug check-rt bench tree series checkpatch kernel selftests bisect host-tests clean
+.PHONY: help demo check check-arm64 check-64cpu check-debug check-rt bench tree series checkpatch kernel selftests bisect host-tests clean
 
 help:
 	@echo "Every target takes BASE=6.12 (default) or BASE=7.2: patches/BASE, build/BASE"
 	@echo "make demo        build the patched kernel (7.2 unless BASE=), boot it, show the knobs at work"
 	@echo "make check       all tests of both series (BASE=: one); ends with 'N passed, N failed'"
 	@echo "make check-arm64 the guest tests on arm64 with 64K pages (cross-built, QEMU virt; = make check ARCH=arm64)"
+	@echo "make check-64cpu the series' KUnit and selftest on 64 vCPUs in 8 NUMA nodes (8 GiB)"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make check-rt    the guest tests on a PREEMPT_RT kernel with lockdep"
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
@@ -53,6 +54,11 @@ endif
 # check (two cold cross-builds do not fit in CI's time beside it)
 check-arm64:
 	$(MAKE) check ARCH=arm64
+
+# the server-shaped guest alone at 64 vCPUs in 8 nodes of 1 GiB: the
+# series' KUnit suite and selftest, the per-cpu lists' figures
+check-64cpu:
+	NUMA_ONLY=1 NUMA_CPUS=64 NUMA_NODES=8 $(MAKE) check
 
 check-debug:
 	DEBUG=1 $(S)/check.sh

@@ -46,6 +46,22 @@ show_watermarks() {
 		/proc/zoneinfo
 }
 
+# pcp_figures: the per-cpu page lists of every populated zone, as
+# /proc/zoneinfo has them: the CPUs, the smallest and largest high, the
+# batch (make check-64cpu records them: the lists are sized without the
+# burst reserve)
+pcp_figures() {
+	awk '/^Node/ { n = $2; sub(/,/, "", n); zone = n " " $4 }
+	     $1 == "present" { present[zone] = $2 }
+	     $1 == "cpu:" { cpus[zone]++ }
+	     $1 == "high:" { h = $2; if (!(zone in lo) || h < lo[zone]) lo[zone] = h
+			     if (h > hi[zone]) hi[zone] = h }
+	     $1 == "batch:" { batch[zone] = $2 }
+	     END { for (z in cpus) if (present[z] > 0)
+			printf "  node %-12s cpus %3d  high %6d-%-6d batch %4d\n", z, cpus[z], lo[z], hi[z], batch[z] }' \
+		/proc/zoneinfo | sort
+}
+
 # compaction_knob: the series' bound on the direct compaction of a THP
 # fault, whichever this kernel has: vm.compaction_async_budget_us (the
 # 6.12 series: a time budget in us, compaction_replay -b) or

@@ -39,5 +39,7 @@ rm -f /tmp/numa.rc
 		esac
 	done
 } 2>&1 | tee "$RESULTS/numa.tap"
+echo "== per-cpu page lists (zone: cpus, high smallest-largest, batch)"
+pcp_figures | tee "$RESULTS/pcp.txt"
 [ -e /tmp/numa.rc ] && rc=1
 exit $rc
