@@ -5,8 +5,9 @@
 # ccache, out of tree.
 #
 # Usage: scripts/build-kernel.sh SRC OBJ FRAGMENT...
-# (config/test.config brings config/test-$ARCH.config and
-# config/test-$BASE.config with it, in that order)
+# (config/test.config brings config/test-$ARCH.config,
+# config/test-$BASE.config and config/test-$BASE-$ARCH.config with it,
+# in that order, those that exist)
 # Leaves OBJ/$KIMAGE (arch/x86/boot/bzImage, arch/arm64/boot/Image).  The
 # config is regenerated only when a fragment changed; every option a
 # fragment sets must end up in .config.
@@ -22,7 +23,7 @@ for f in "$@"; do
 	# series' own options (its KUnit suite) come per architecture and
 	# per base, right after config/test.config
 	[ "${f##*/}" = test.config ] || continue
-	for per in "$(dirname "$f")/test-$ARCH.config" "$(dirname "$f")/test-$BASE.config"; do
+	for per in "$(dirname "$f")"/test-{$ARCH,$BASE,$BASE-$ARCH}.config; do
 		[ ! -f "$per" ] || frags+=("$(realpath "$per")")
 	done
 done
