@@ -41,30 +41,28 @@ else
 endif
 
 # make check: every base in BASES in turn and one summary of all; with
-# BASE=... on the command line or in the environment, that base only
+# BASE=... on the command line or in the environment, that base only.
+# The other check targets the same way, with their kind of kernel or guest.
 BASES ?= 6.12 7.2
+CHECK = $(if $(filter file,$(origin BASE)),$(S)/check-bases.sh $(BASES),$(S)/check.sh)
 check:
-ifeq ($(origin BASE),file)
-	$(S)/check-bases.sh $(BASES)
-else
-	$(S)/check.sh
-endif
+	$(CHECK)
 
 # the same on arm64 with 64K pages: its own target, not part of make
 # check (two cold cross-builds do not fit in CI's time beside it)
 check-arm64:
-	$(MAKE) check ARCH=arm64
+	ARCH=arm64 $(CHECK)
 
 # the server-shaped guest alone at 64 vCPUs in 8 nodes of 1 GiB: the
 # series' KUnit suite and selftest, the per-cpu lists' figures
 check-64cpu:
-	NUMA_ONLY=1 NUMA_CPUS=64 NUMA_NODES=8 $(MAKE) check
+	NUMA_ONLY=1 NUMA_CPUS=64 NUMA_NODES=8 $(CHECK)
 
 check-debug:
-	DEBUG=1 $(S)/check.sh
+	DEBUG=1 $(CHECK)
 
 check-rt:
-	RT=1 $(S)/check.sh
+	RT=1 $(CHECK)
 
 bench:
 	$(S)/bench.sh --all
@@ -86,13 +84,17 @@ checkpatch: tree
 	$(S)/checkpatch.sh
 	$(S)/quilt-check.sh
 
+# ARCH=arm64: the cross-built kernel and selftests beside x86_64's
+# (obj-arm64, kselftest-arm64), as make check-arm64 builds them
+SFX := $(if $(filter arm64 aarch64,$(ARCH)),-arm64)
 kernel: tree
-	$(S)/build-kernel.sh $(B)/linux $(B)/obj config/test.config
+	$(S)/build-kernel.sh $(B)/linux $(B)/obj$(SFX) config/test.config
 
 selftests: kernel
-	$(S)/build-selftests.sh $(B)/linux $(B)/obj $(B)/kselftest
+	$(S)/build-selftests.sh $(B)/linux $(B)/obj$(SFX) $(B)/kselftest$(SFX)
 
 bisect: kernel
+	$(if $(SFX),@echo "error: make bisect builds for x86_64 only" >&2; exit 1)
 	$(S)/bisect-check.sh $(B)/obj/.config
 
 host-tests: tree

@@ -23,6 +23,10 @@ if [ "$ARCH" = arm64 ]; then
 fi
 make -s -C "$src" O="$obj" "${cross[@]:0:2}" CC="$CC" HOSTCC="$HOSTCC" headers
 rm -rf "$inst"
+# mm's Makefile writes its probe of the compiler (liburing or not) into
+# the source tree, not O=: probed again for each, or an arm64 build's
+# answer would stand for x86_64's next build (and the other way round)
+rm -f "$src/tools/testing/selftests/mm/local_config.h" "$src/tools/testing/selftests/mm/local_config.mk"
 # The mm Makefile prints warnings about optional 32-bit and liburing
 # support; they are in the log, not errors.
 make -s -C "$src/tools/testing/selftests" O="$obj" "${cross[@]}" CC="$CC" -j"$JOBS" \

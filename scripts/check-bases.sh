@@ -18,12 +18,13 @@ done
 files=() t0=$(date +%s)
 for b in "$@"; do
 	[ -r "$TOP/config/base-$b" ] || { echo "error: no config/base-$b" >&2; exit 1; }
+	# check.sh's folder for this kind of run (lib.sh)
+	r=$(BASE=$b; . "$TOP/scripts/lib.sh" && check_out) && r=${r#$TOP/}/results.txt || exit 1
 	s=$(date +%s)
-	echo "==== BASE=$b (build/$b/check)"
+	echo "==== BASE=$b (${r%/results.txt})"
 	# the harness's own tests once, with the first base
 	BASE=$b HARNESS_TESTS=$([ ${#files[@]} = 0 ] && echo 1 || echo 0) "$TOP/scripts/check.sh"
 	rc=$?
-	r=build/$b/check/results.txt
 	# a check.sh that stopped without a FAIL line of its own still fails
 	if [ $rc != 0 ] && ! grep -q '^FAIL ' "$TOP/$r" 2>/dev/null; then
 		mkdir -p "$TOP/${r%/*}"

@@ -9,7 +9,8 @@
 # regular expressions, one per line, # comments) are not reports.  An
 # entry "report: ERE" is matched against a whole report instead: from a
 # "page allocation failure", WARNING or BUG line to the end of its call
-# trace ("</TASK>" or "end trace"), its lines joined by spaces; every
+# trace ("</TASK>", "end trace", or on arm64 the first line after
+# "Call trace:" that is not a frame), its lines joined by spaces; every
 # line of a report it matches is dropped.
 #
 # Usage: scripts/console-scan.sh CONSOLE_LOG
@@ -37,11 +38,15 @@ function flush(   i, hit) {
 	for (i = 1; i <= n; i++) if (P[i] != "" && joined ~ P[i]) hit = 1
 	if (hit) { allowed++; if (allowed == 1) first = B[1] }
 	else for (i = 1; i <= nb; i++) print B[i]
-	nb = 0; joined = ""; inb = 0
+	nb = 0; joined = ""; inb = 0; ct = 0
 }
+# arm64 ends a dump_stack() with no marker: the block ends at the first
+# line after its "Call trace:" that is not a frame
+inb && ct && $0 !~ /^\[ *[0-9]+\.[0-9]+\] +[^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+/ { flush() }
 /^\[ *[0-9]+\.[0-9]+\] .*(page allocation failure|WARNING:|BUG:)/ { flush(); inb = 1 }
 inb {
 	B[++nb] = $0; joined = joined " " $0
+	if ($0 ~ /\] Call trace:$/) ct = 1
 	if ($0 ~ /<\/TASK>|end trace/ || nb >= 300) flush()
 	next
 }

@@ -9,6 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+[ "$ARCH" = x86_64 ] || die "make demo boots x86_64 (ARCH=$ARCH: make check-arm64 is arm64's)"
 "$TOP/scripts/deps.sh"
 "$TOP/scripts/tree.sh"
 "$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"

@@ -22,15 +22,16 @@ TREE=$(realpath -m "${TREE:-$BUILD/linux}")
 # ARCH=arm64) is cross-built with Debian's gcc-aarch64-linux-gnu, with
 # 64K pages (config/test-arm64.config), and boots on QEMU's virt machine;
 # its user space is Debian's arm64 packages (scripts/arm64-root.sh, in
-# ARM64_ROOT).
+# ARM64_ROOT).  GUEST_PAGE_SIZE: the guest kernel's page size (a swap
+# signature the host writes must carry it).
 ARCH=${ARCH:-x86_64}
 [ "$ARCH" != x86 ] || ARCH=x86_64
 [ "$ARCH" != aarch64 ] || ARCH=arm64
 case $ARCH in
 x86_64) KIMAGE=arch/x86/boot/bzImage KIMAGE_TARGET=bzImage QEMU=qemu-system-x86_64
-	CROSS_COMPILE= ARCH_SFX= ;;
+	CROSS_COMPILE= ARCH_SFX= GUEST_PAGE_SIZE=4096 ;;
 arm64) KIMAGE=arch/arm64/boot/Image KIMAGE_TARGET=Image QEMU=qemu-system-aarch64
-	CROSS_COMPILE=aarch64-linux-gnu- ARCH_SFX=-arm64 ;;
+	CROSS_COMPILE=aarch64-linux-gnu- ARCH_SFX=-arm64 GUEST_PAGE_SIZE=65536 ;;
 *) echo "error: ARCH=$ARCH: the harness knows x86_64 and arm64" >&2; exit 1 ;;
 esac
 ARM64_ROOT=$TOP/build/arm64-root
@@ -58,6 +59,16 @@ export GIT_AUTHOR_NAME="alloc-latency harness"
 export GIT_AUTHOR_EMAIL="harness@localhost"
 export GIT_COMMITTER_NAME="$GIT_AUTHOR_NAME"
 export GIT_COMMITTER_EMAIL="$GIT_AUTHOR_EMAIL"
+
+# make check's results folder for the run the environment asks for
+# (scripts/check.sh, scripts/check-bases.sh):
+# $BUILD/check[-numa][-debug|-rt][-arm64]
+check_out() {
+	local kind=
+	[ "${DEBUG:-0}" != 1 ] || kind=-debug
+	[ "${RT:-0}" != 1 ] || kind=-rt
+	echo "$BUILD/check$([ "${NUMA_ONLY:-0}" = 1 ] && echo -numa)$kind$ARCH_SFX"
+}
 
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo ">>> $*" >&2; }

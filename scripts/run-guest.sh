@@ -60,7 +60,8 @@ if [ -n "$scratch" ]; then
 fi
 if [ -n "$swap" ]; then
 	truncate -s "$swap" "$out/swap.img"
-	mkswap "$out/swap.img" >/dev/null
+	# the signature names the page size; a kernel of another one refuses it
+	mkswap -p "$GUEST_PAGE_SIZE" "$out/swap.img" >/dev/null 2>&1 || die "mkswap $out/swap.img failed"
 	add_disk "$out/swap.img" swap
 fi
 

@@ -165,7 +165,8 @@ swap_on() {
 		return 0
 	fi
 	d=$(disk_by_serial swap) || return 0
-	swapon "$d" && echo "swap on $d: $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB"
+	swapon "$d" || { echo "error: swapon $d failed (its signature for another page size?)"; exit 1; }
+	echo "swap on $d: $(awk '/SwapTotal/ {print $2}' /proc/meminfo) kB"
 }
 
 # Mount the ext4 scratch disk of "run-guest.sh -s SIZE" on $1.

@@ -44,6 +44,19 @@ echo "$out" | grep -q '^1 allowlisted report(s): .*kswapd0' ||
 cat "$tmp/alloc" "$tmp/warn" > "$tmp/both"
 ! "$scan" "$tmp/both" > /dev/null || { echo "a WARNING after an allowlisted report passed" >&2; exit 1; }
 
+# arm64's dump_stack() has no end marker: the report ends with its frames
+cat > "$tmp/arm64" <<'LOG'
+[   57.389523] kswapd0: page allocation failure: order:0, mode:0xc0de0(GFP_KERNEL|__GFP_HIGH), nodemask=(null)
+[   57.391791] Call trace:
+[   57.394328]  swap_cluster_alloc_table+0x1c/0x7a
+[   57.394341]  isolate_lock_cluster+0xd6/0x127 (P)
+[   57.394631] Mem-Info:
+[  180.000001] INFO: task kworker/0:1:12 blocked for more than 120 seconds.
+LOG
+! "$scan" "$tmp/arm64" > /dev/null || { echo "a hung task after an allowlisted arm64 report passed" >&2; exit 1; }
+sed '$d' "$tmp/arm64" > "$tmp/arm64-ok"
+"$scan" "$tmp/arm64-ok" > /dev/null || { echo "an allowlisted arm64 report failed the scan" >&2; exit 1; }
+
 rc=0; "$scan" "$tmp/missing" 2> /dev/null || rc=$?
 [ "$rc" = 2 ] || { echo "a missing log gave $rc, not 2" >&2; exit 1; }
 echo "console-scan: all cases as expected"
