@@ -19,7 +19,8 @@ files=() t0=$(date +%s)
 for b in "$@"; do
 	[ -r "$TOP/config/base-$b" ] || { echo "error: no config/base-$b" >&2; exit 1; }
 	# check.sh's folder for this kind of run (lib.sh)
-	r=$(BASE=$b; . "$TOP/scripts/lib.sh" && check_out) && r=${r#$TOP/}/results.txt || exit 1
+	r=$(BASE=$b; . "$TOP/scripts/lib.sh" && check_out) &&
+		r=$(realpath -m --relative-to="$TOP" "$r/results.txt") || exit 1
 	s=$(date +%s)
 	echo "==== BASE=$b (${r%/results.txt})"
 	# the harness's own tests once, with the first base

@@ -61,7 +61,7 @@ fi
 if [ -n "$swap" ]; then
 	truncate -s "$swap" "$out/swap.img"
 	# the signature names the page size; a kernel of another one refuses it
-	mkswap -p "$GUEST_PAGE_SIZE" "$out/swap.img" >/dev/null 2>&1 || die "mkswap $out/swap.img failed"
+	m=$(mkswap -p "$GUEST_PAGE_SIZE" "$out/swap.img" 2>&1) || die "mkswap $out/swap.img: $m"
 	add_disk "$out/swap.img" swap
 fi
 

@@ -7,7 +7,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 while read -r want env; do
 	got=$(env -u DEBUG -u RT -u NUMA_ONLY -u ARCH -u BUILD $env BASE=7.2 \
 		bash -c ". '$top/scripts/lib.sh' && check_out")
-	[ "${got#$top/}" = "$want" ] || { echo "check_out with '$env': $got, not $want" >&2; exit 1; }
+	got=$(realpath -m --relative-to="$top" "$got")
+	[ "$got" = "$want" ] || { echo "check_out with '$env': $got, not $want" >&2; exit 1; }
 done <<'CASES'
 build/7.2/check
 build/7.2/check-debug DEBUG=1
