@@ -28,11 +28,13 @@ if [ "$(cat "$root/.stamp" 2>/dev/null)" = "$stamp" ]; then
 	exit 0
 fi
 
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-[ -r "$keyring" ] || die "$keyring missing: apt-get install debian-archive-keyring"
+keyring=$(debian_keyring)
 rm -rf "$dir"
-mkdir -p "$dir"/{etc/sources.list.d,etc/preferences.d,lists/partial,cache,archives/partial,debs}
-cat > "$dir/etc/sources.list.d/arm64.sources" <<EOS
+mkdir -p "$dir/debs"
+: > "$dir/status"
+private_apt "$dir" arm64 'APT::Architecture "arm64";' \
+	'APT::Architectures { "arm64"; };' 'Acquire::Languages "none";' \
+	"Dir::State::status \"$dir/status\";" <<EOS
 Types: deb
 URIs: $uri
 Suites: $suite $suite-updates
@@ -47,23 +49,6 @@ Components: main
 Architectures: arm64
 Signed-By: $keyring
 EOS
-: > "$dir/status"
-cat > "$dir/apt.conf" <<EOS
-APT::Architecture "arm64";
-APT::Architectures { "arm64"; };
-Acquire::Languages "none";
-Dir::State::status "$dir/status";
-Dir::Etc::SourceList "/dev/null";
-Dir::Etc::SourceParts "$dir/etc/sources.list.d";
-Dir::Etc::Preferences "/dev/null";
-Dir::Etc::PreferencesParts "$dir/etc/preferences.d";
-Dir::State::Lists "$dir/lists";
-Dir::Cache::Archives "$dir/archives";
-Dir::Cache "$dir/cache";
-EOS
-# as root, apt would drop to _apt, who cannot write here
-[ "$(id -u)" != 0 ] || echo 'APT::Sandbox::User "root";' >> "$dir/apt.conf"
-export APT_CONFIG=$dir/apt.conf
 note "apt-get update for $suite arm64 (private configuration in ${dir#$TOP/})"
 apt-get update -q >/dev/null || die "apt-get update of $suite arm64 ($uri) failed"
 (cd "$dir/debs" && apt-get download -q "${pkgs[@]}" >/dev/null) ||

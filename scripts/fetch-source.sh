@@ -62,28 +62,14 @@ if [ ! -s "$deb" ] && [ -s "$cache/${deb##*/}" ]; then
 	mv "$deb.tmp" "$deb"
 fi
 if [ ! -s "$deb" ]; then
-	keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-	[ -r "$keyring" ] || die "$keyring missing: apt-get install debian-archive-keyring"
-	mkdir -p "$dir"/{etc/sources.list.d,etc/preferences.d,lists/partial,cache,archives/partial}
-	cat > "$dir/etc/sources.list.d/$suite.sources" <<-EOS
+	keyring=$(debian_keyring)
+	private_apt "$dir" "$suite" <<-EOS
 	Types: deb
 	URIs: $uri
 	Suites: $suite
 	Components: main
 	Signed-By: $keyring
 	EOS
-	cat > "$dir/apt.conf" <<-EOS
-	Dir::Etc::SourceList "/dev/null";
-	Dir::Etc::SourceParts "$dir/etc/sources.list.d";
-	Dir::Etc::Preferences "/dev/null";
-	Dir::Etc::PreferencesParts "$dir/etc/preferences.d";
-	Dir::State::Lists "$dir/lists";
-	Dir::Cache::Archives "$dir/archives";
-	Dir::Cache "$dir/cache";
-	EOS
-	# as root, apt would drop to _apt, who cannot write here
-	[ "$(id -u)" != 0 ] || echo 'APT::Sandbox::User "root";' >> "$dir/apt.conf"
-	export APT_CONFIG=$dir/apt.conf
 	note "apt-get update for $suite (private configuration in ${dir#$TOP/})"
 	apt-get update -q >/dev/null || die "apt-get update of $suite ($uri) failed"
 	# into partial/ first: only a checked package goes to archives/

@@ -73,6 +73,41 @@ check_out() {
 die() { echo "error: $*" >&2; exit 1; }
 note() { echo ">>> $*" >&2; }
 
+# Debian's archive key, which the private apt configurations' sources name
+debian_keyring() {
+	local k=/usr/share/keyrings/debian-archive-keyring.gpg
+	[ -r "$k" ] || die "$k missing: apt-get install debian-archive-keyring"
+	echo "$k"
+}
+
+# A private apt configuration in DIR that reads nothing of the host's:
+# the deb822 sources on standard input as DIR/etc/sources.list.d/NAME.sources,
+# its own lists and cache in DIR, the apt.conf lines given after NAME
+# first.  Exports APT_CONFIG.  (fetch-source.sh, arm64-root.sh)
+private_apt() {
+	local dir=$1 name=$2 line
+	shift 2
+	mkdir -p "$dir"/{etc/sources.list.d,etc/preferences.d,lists/partial,cache,archives/partial}
+	cat > "$dir/etc/sources.list.d/$name.sources"
+	{
+		for line in "$@"; do
+			echo "$line"
+		done
+		cat <<-EOS
+		Dir::Etc::SourceList "/dev/null";
+		Dir::Etc::SourceParts "$dir/etc/sources.list.d";
+		Dir::Etc::Preferences "/dev/null";
+		Dir::Etc::PreferencesParts "$dir/etc/preferences.d";
+		Dir::State::Lists "$dir/lists";
+		Dir::Cache::Archives "$dir/archives";
+		Dir::Cache "$dir/cache";
+		EOS
+		# as root, apt would drop to _apt, who cannot write here
+		[ "$(id -u)" != 0 ] || echo 'APT::Sandbox::User "root";'
+	} > "$dir/apt.conf"
+	export APT_CONFIG=$dir/apt.conf
+}
+
 [ ! -e "$FIXES" ] || [ -f "$FIXES/series" ] ||
 	die "${FIXES#$TOP/} has no series file (quilt's: the patches in order)"
 
