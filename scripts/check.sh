@@ -42,9 +42,9 @@ HOST_STEPS=1
 # do not fault 512 MiB huge pages (thp, cow), soft_dirty being x86's.
 [ "$ARCH" = x86_64 ] || HOST_STEPS=0
 # NUMA_ONLY=1 (make check-64cpu, with NUMA_CPUS=64 NUMA_NODES=8): the
-# builds and the server-shaped guest of step 6 only, with the burst
-# replay added to it, its results in build/$BASE/check-numa (the kernel,
-# kselftests and initramfs are make check's)
+# builds and the server-shaped guest of step 6 only, its results in
+# build/$BASE/check-numa (the kernel, kselftests and initramfs are make
+# check's)
 NUMA_ONLY=${NUMA_ONLY:-0}
 [ "$NUMA_ONLY" = 1 ] && HOST_STEPS=0
 sfx=${KIND:+-$KIND}$ARCH_SFX
@@ -265,15 +265,6 @@ NUMA_TIMEOUT=900
 # 64 vCPUs on the host's few cores: boot and KUnit take most of it
 [ "$NUMA_CPUS" -gt 16 ] && NUMA_TIMEOUT=3600
 [ "$KIND" != rt ] || [ "$NUMA_TIMEOUT" -ge 2400 ] || NUMA_TIMEOUT=2400
-# make check-64cpu: the burst replay there too (make check's 16-CPU
-# guest leaves it to the check guest), on a scratch disk for its writers
-# (they write 1.5 times memory) with swap; two rounds, each burst a sixth
-# of memory (1.3 GiB at 8 GiB), stall in several nodes at once
-NUMA_REPLAYS= NUMA_ENV=
-if [ "$NUMA_ONLY" = 1 ]; then
-	NUMA_REPLAYS=extra_free_burst
-	NUMA_ENV=" env.NUMA_REPLAYS=$NUMA_REPLAYS env.REPLAY_TIMEOUT=2400 env.BURST_ROUNDS=2"
-fi
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
 numa_qemu() {
 	local n per=$NUMA_PER
@@ -285,13 +276,11 @@ numa_qemu() {
 }
 numa_run() { QEMU_EXTRA="$(numa_qemu)" guest_run "$@"; }
 if [ "$KIND" != debug ]; then
-	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, $CHECK_NUMA_KUNIT KUnit, $CHECK_NUMA_TESTS${NUMA_REPLAYS:+, $NUMA_REPLAYS}" \
+	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, $CHECK_NUMA_KUNIT KUnit, $CHECK_NUMA_TESTS" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
-		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" ${NUMA_REPLAYS:+-s $((NUMA_NODES * 2))G -w 2G} \
-		-a "kunit.filter_glob=$CHECK_NUMA_KUNIT env.NUMA_TESTS=$CHECK_NUMA_TESTS$NUMA_ENV" \
+		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" \
+		-a "kunit.filter_glob=$CHECK_NUMA_KUNIT env.NUMA_TESTS=$CHECK_NUMA_TESTS" \
 		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
 	numa_guest_results "$out/numa"
-	# the replay's writers leave about 1.5 times memory on the scratch disk
-	[ -z "$NUMA_REPLAYS" ] || rm -f "$out"/numa/*.img
 fi
 finish

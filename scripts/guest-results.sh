@@ -50,7 +50,7 @@ kunit_parse() {
 
 # The prefixes of the result lines the two functions below write, as an
 # extended regular expression (scripts/recheck.sh drops the old ones).
-GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |signal: |replay: |stress: |console|numa kunit: |numa kselftest: |numa replay: |numa console)'
+GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |signal: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)'
 
 # check_guest_results DIR: the check guest (KUnit, kselftests, the
 # series' selftests ended by SIGTERM, replays, stress, console scan);
@@ -74,9 +74,5 @@ numa_guest_results() {
 	[ -f "$console" ] || return 0
 	kunit_parse "$console" "numa kunit: "
 	tap_results "$1/results/numa.tap" "numa kselftest: "
-	# the replays when asked for (NUMA_REPLAYS, make check-64cpu) or run
-	if [ -n "${NUMA_REPLAYS:-}" ] || [ -f "$1/results/numa-replays.tap" ]; then
-		tap_results "$1/results/numa-replays.tap" "numa replay: "
-	fi
 	console_scan "$console" "numa console"
 }

@@ -107,15 +107,43 @@ state() {
 } | tee "$RESULTS/signals.tap"
 
 # The workload replays of the seeds (guest/src), with the checks that hold
-# on this machine, as TAP nested like run_kselftest.sh's (replays in
-# common.sh), all under one line for the set.  REPLAYS: which of them
+# on this machine, as TAP nested like run_kselftest.sh's: each replay's
+# own TAP under a line for the replay (not ok: it crashed, timed out or
+# failed), all under one line for the set.  REPLAYS: which of them
 # (the host's CHECK_REPLAYS, config/base-*: extra_free_burst; the other
 # two replay the compaction bound and the SLUB wake, which the series
-# left out, and run on their variants); REPLAY_TIMEOUT, BURST_ROUNDS and
-# SLAB_REPLAY_ARGS from the host (make check-debug and check-rt: fewer).
+# left out, and run on their variants), REPLAY_TIMEOUT: seconds for each, SLAB_REPLAY_ARGS:
+# slab_replay's options (make check-debug: fewer hackbench loops).
 REPLAYS=${REPLAYS:-extra_free_burst}
+REPLAY_TIMEOUT=${REPLAY_TIMEOUT:-300}
 set -- $REPLAYS
 section "replays: $*"
+replays() {
+	local n=0 r args st
+	echo "TAP version 13"
+	echo "1..$#"
+	for r in "$@"; do
+		n=$((n + 1))
+		case $r in
+		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp} ${BURST_ROUNDS:+-r $BURST_ROUNDS}" ;;
+		slab_replay) args=${SLAB_REPLAY_ARGS:-} ;;
+		*) args= ;;
+		esac
+		echo "# replay $r $args (uptime $(cut -d" " -f1 /proc/uptime)s)"
+		# coreutils' timeout: 124 on expiry and the whole process group
+		# signalled (busybox's applet returns the program's status and
+		# leaves slab_replay's hackbench running)
+		/usr/bin/timeout "$REPLAY_TIMEOUT" "$r" $args > /tmp/replay.out 2>&1
+		st=$?
+		sed 's/^/# /' /tmp/replay.out
+		case $st in
+		0) echo "ok $n $r" ;;
+		4) echo "ok $n $r # SKIP" ;;
+		124) echo "not ok $n $r # TIMEOUT ${REPLAY_TIMEOUT}s" ;;
+		*) echo "not ok $n $r # exit=$st" ;;
+		esac
+	done
+}
 {
 	echo "TAP version 13"
 	echo "1..1"

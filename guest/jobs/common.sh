@@ -218,35 +218,3 @@ balanced() {
 		for (p = 0; p < k; p++) out = out " " o[rev ? k - 1 - p : p]
 		print substr(out, 2) }'
 }
-
-# replays NAME...: the workload replays of the seeds (guest/src), each
-# as TAP nested under a line for it (not ok: it crashed, timed out or
-# failed); REPLAY_TIMEOUT seconds each (default 300), extra_free_burst
-# on EXTRA_FREE_BURST_DIR (a disk, scratch_mount) for BURST_ROUNDS
-# rounds, slab_replay with SLAB_REPLAY_ARGS.  The check and numa jobs.
-replays() {
-	local n=0 r args st
-	echo "TAP version 13"
-	echo "1..$#"
-	for r in "$@"; do
-		n=$((n + 1))
-		case $r in
-		extra_free_burst) args="-d ${EXTRA_FREE_BURST_DIR:-/tmp} ${BURST_ROUNDS:+-r $BURST_ROUNDS}" ;;
-		slab_replay) args=${SLAB_REPLAY_ARGS:-} ;;
-		*) args= ;;
-		esac
-		echo "# replay $r $args (uptime $(cut -d" " -f1 /proc/uptime)s)"
-		# coreutils' timeout: 124 on expiry and the whole process group
-		# signalled (busybox's applet returns the program's status and
-		# leaves slab_replay's hackbench running)
-		/usr/bin/timeout "${REPLAY_TIMEOUT:-300}" "$r" $args > /tmp/replay.out 2>&1
-		st=$?
-		sed 's/^/# /' /tmp/replay.out
-		case $st in
-		0) echo "ok $n $r" ;;
-		4) echo "ok $n $r # SKIP" ;;
-		124) echo "not ok $n $r # TIMEOUT ${REPLAY_TIMEOUT:-300}s" ;;
-		*) echo "not ok $n $r # exit=$st" ;;
-		esac
-	done
-}

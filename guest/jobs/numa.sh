@@ -39,18 +39,6 @@ rm -f /tmp/numa.rc
 		esac
 	done
 } 2>&1 | tee "$RESULTS/numa.tap"
-# NUMA_REPLAYS (make check-64cpu: extra_free_burst, with a scratch disk
-# and swap): the replays here too, their TAP in numa-replays.tap.  The
-# burst stalls in several nodes at once and grows their reserves, whose
-# watermarks and per-cpu lists it then checks in every zone.
-if [ -n "${NUMA_REPLAYS:-}" ]; then
-	swap_on
-	scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
-	echo "== replays: $NUMA_REPLAYS"
-	replays $NUMA_REPLAYS 2>&1 | tee "$RESULTS/numa-replays.tap"
-	echo "== the watermarks after them"
-	show_watermarks
-fi
 echo "== per-cpu page lists (zone: cpus, high smallest-largest, batch)"
 pcp_figures | tee "$RESULTS/pcp.txt"
 [ -e /tmp/numa.rc ] && rc=1
