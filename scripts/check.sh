@@ -63,10 +63,10 @@ debug)
 	# as on the RT kernel: on KASAN, lockdep and slub_debug a round's
 	# three bursts took 106-142 s on 7.2, where the third round did not
 	# end within 500 s, and 210-248 s on 6.12, where two rounds took 755
-	# s (2026-12-07).  slab_replay's hackbench (REPLAYS=)
-	# runs 20 loops, not 200: the same 60 groups (the slab demand under
-	# test), a tenth of the pipe messages, which took over 500 s before
-	# its first round ended
+	# s (2026-12-07).  slab_replay's hackbench (REPLAYS=) runs 20
+	# loops, not 200: the same 60 groups (the slab demand under test),
+	# a tenth of the pipe messages, which took over 500 s before its
+	# first round ended
 	[ "$GUEST_TIMEOUT" -ge 4800 ] || die "check-debug needs GUEST_TIMEOUT of 4800 s or more"
 	CMDLINE="slub_debug=FZPU env.KSFT_TIMEOUT=$((GUEST_TIMEOUT - 3000)) env.REPLAY_TIMEOUT=1200"
 	CMDLINE="$CMDLINE env.BURST_ROUNDS=2 env.SLAB_REPLAY_ARGS=-l,20"
