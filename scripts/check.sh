@@ -96,10 +96,8 @@ esac
 # own, burst_reserve,compaction, for a shorter debug run).  Without it,
 # the base's CHECK_KSFT_MM (config/base-$BASE) if it has one, else the
 # guest job's list.
-# arm64 leaves out pagemap: with 64K pages its huge page cases map ten
-# PMDs of 512 MiB at once, more than the guest's 4 GiB (at 8 GiB, with
-# the fixes' size_t fix, they pass: results/arm64-pagemap/; but there
-# the burst replay's scratch disk is too small)
+# arm64 runs pagemap in a guest of its own: with 64K pages its huge page
+# cases map ten PMDs of 512 MiB at once, more than this guest's 4 GiB
 [ "$ARCH" != arm64 ] || CHECK_KSFT_MM=${CHECK_KSFT_MM_ARM64:-burst_reserve mmap compaction mlock mremap madv_populate mkdirty}
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
 [ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$(echo $KSFT_MM | tr ' ' ,)"
@@ -249,6 +247,13 @@ if [ "$NUMA_ONLY" = 0 ]; then
 		-t "$GUEST_TIMEOUT" -s 8G -w 2G ${CMDLINE:+-a "$CMDLINE"}
 	check_guest_results "$out/guest"
 fi
+# arm64: pagemap_ioctl in a guest of 8 GiB of its own (ten 512 MiB PMDs)
+if [ "$ARCH" = arm64 ] && [ "$NUMA_ONLY" = 0 ] && [ "$KIND" != debug ]; then
+	step "guest (8 GiB): pagemap_ioctl" "$out/pagemap.log" guest_run "$out/pagemap" \
+		-k "$kernel" -i "$INITRD" -j one -m 8G -c 2 -t 1200 -w 2G \
+		-a "env.TEST=pagemap_ioctl default_hugepagesz=2M hugepages=16"
+	pagemap_guest_results "$out/pagemap"
+fi
 
 # 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB, a socket
 # per node (with QEMU's default topology the last-level cache spans
@@ -267,6 +272,10 @@ NUMA_TIMEOUT=900
 [ "$NUMA_CPUS" -gt 16 ] && NUMA_TIMEOUT=3600
 [ "$KIND" != rt ] || [ "$NUMA_TIMEOUT" -ge 2400 ] || NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
+# make check-64cpu: a burst on every node first grows the burst reserve
+# to at least NUMA_GROW_MB over the nodes (the selftests run with it
+# held), in page cache read from a sparse file on a scratch disk
+[ "$NUMA_CPUS" -le 16 ] || NUMA_GROW_MB=${NUMA_GROW_MB:-1024}
 numa_qemu() {
 	local n per=$NUMA_PER
 	for n in $(seq 0 $((NUMA_NODES - 1))); do
@@ -280,8 +289,8 @@ if [ "$KIND" != debug ]; then
 	step "guest ($NUMA_CPUS cpus, $NUMA_NODES nodes): boot, $CHECK_NUMA_KUNIT KUnit, $CHECK_NUMA_TESTS" \
 		"$out/numa.log" numa_run "$out/numa" -k "$kernel" -i "$INITRD" -j numa \
 		-m "${NUMA_NODES}G" -t "$NUMA_TIMEOUT" \
-		-a "kunit.filter_glob=$CHECK_NUMA_KUNIT env.NUMA_TESTS=$CHECK_NUMA_TESTS" \
-		-c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
+		-a "kunit.filter_glob=$CHECK_NUMA_KUNIT env.NUMA_TESTS=$CHECK_NUMA_TESTS${NUMA_GROW_MB:+ env.NUMA_GROW_MB=$NUMA_GROW_MB}" \
+		${NUMA_GROW_MB:+-s 256M} -c "$NUMA_CPUS,sockets=$NUMA_NODES,cores=$NUMA_PER,threads=1"
 	numa_guest_results "$out/numa"
 fi
 finish

@@ -50,7 +50,7 @@ kunit_parse() {
 
 # The prefixes of the result lines the two functions below write, as an
 # extended regular expression (scripts/recheck.sh drops the old ones).
-GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |signal: |replay: |stress: |console|numa kunit: |numa kselftest: |numa console)'
+GUEST_RESULT_LINES='^(PASS|FAIL|SKIP) (kunit: |kselftest: |signal: |replay: |stress: |console|numa kunit: |numa grow: |numa kselftest: |numa console)'
 
 # check_guest_results DIR: the check guest (KUnit, kselftests, the
 # series' selftests ended by SIGTERM, replays, stress, console scan);
@@ -68,11 +68,21 @@ check_guest_results() {
 	console_scan "$console" "console"
 }
 
-# numa_guest_results DIR: the many-CPU, many-node guest.
+# pagemap_guest_results DIR: arm64's pagemap_ioctl guest (one.sh)
+pagemap_guest_results() {
+	[ -f "$1/console.log" ] || return 0
+	tap_results "$1/results/one.tap" "kselftest: pagemap (8 GiB): "
+	console_scan "$1/console.log" "console (pagemap guest)"
+}
+
+# numa_guest_results DIR: the many-CPU, many-node guest; the reserve
+# grown first if its command line asked (env.NUMA_GROW_MB).
 numa_guest_results() {
 	local console=$1/console.log
 	[ -f "$console" ] || return 0
 	kunit_parse "$console" "numa kunit: "
+	! grep -q 'env\.NUMA_GROW_MB=' "$1/qemu.cmd" 2>/dev/null ||
+		tap_results "$1/results/grow.tap" "numa grow: "
 	tap_results "$1/results/numa.tap" "numa kselftest: "
 	console_scan "$console" "numa console"
 }

@@ -21,5 +21,6 @@ result() { echo "$1 $2" | tee -a "$res"; }
 grep -vE "$GUEST_RESULT_LINES" "$dir/results.txt" > "$res"
 check_guest_results "$dir/guest"
 [ -d "$dir/numa" ] && numa_guest_results "$dir/numa"
+[ -d "$dir/pagemap" ] && pagemap_guest_results "$dir/pagemap"
 echo "== summary (${res#$TOP/})"
 python3 "$TOP/scripts/results.py" summary "$res"

@@ -78,7 +78,7 @@ KINDS = [
     ('kernel tests: KUnit', re.compile(r'(numa )?kunit: ')),
     ('kernel tests: kselftest', re.compile(r'(numa )?kselftest: ')),
     ('kernel tests: selftests ended by SIGTERM', re.compile(r'signal: ')),
-    ('replays and stress', re.compile(r'(replay|stress): ')),
+    ('replays and stress', re.compile(r'(replay|stress|numa grow): ')),
     ('console scans', re.compile(r'(numa )?console')),
 ]
 HARNESS = 'harness steps (deps, series, checkpatch, builds, bisect, host tests)'

@@ -5,7 +5,9 @@
 # the series' selftests whose subject depends on CPUs and nodes
 # (NUMA_TESTS, from the host's config/base-*), each one's TAP nested
 # under a line for it.  A test not installed is a skip.  The base's KUnit
-# suites ran at boot on the same machine.
+# suites ran at boot on the same machine.  With NUMA_GROW_MB (make
+# check-64cpu) a burst on every node grows the burst reserve first, and
+# the selftests run with it held.
 . /jobs/common.sh
 
 echo "== $(nproc) cpus, nodes:"
@@ -13,6 +15,82 @@ for n in /sys/devices/system/node/node[0-9]*; do
 	echo "  ${n##*/}: cpus $(cat "$n/cpulist"), $(awk '/MemTotal/ { print $4 }' "$n/meminfo") kB"
 done
 show_watermarks
+
+# The per-cpu lists' high_min (0 where /proc/zoneinfo has none, 6.12)
+# and batch, summed over zones and CPUs, as the kernel computes them now:
+# writing watermark_scale_factor its own value recomputes them.
+pcp_sums() {
+	local w
+	w=$(cat /proc/sys/vm/watermark_scale_factor)
+	echo "$w" > /proc/sys/vm/watermark_scale_factor
+	awk '$1 == "high_min:" { h += $2 } $1 == "batch:" { b += $2 }
+	     END { print h + 0, b + 0 }' /proc/zoneinfo
+}
+
+# grow_reserve MIB (NUMA_GROW_MB, make check-64cpu): grow the burst
+# reserve to at least MIB over the nodes, then check that the per-cpu
+# lists are sized as without it; TAP on stdout.  Each round, every node
+# at once, from its own CPUs: read a sparse file of 3/4 of the node's
+# memory on the scratch disk (clean page cache, no disk I/O), then fault
+# in half the node's memory as anonymous memory (dd's buffer), which
+# reclaims that page cache, directly where kswapd falls behind.  The
+# reserve is left on and held for the selftests that follow.
+grow_reserve() {
+	local want=$1 page_kb d n mb r=0 got=0 before after
+	echo "TAP version 13"
+	echo "1..2"
+	if [ ! -w /proc/sys/vm/burst_reserve ]; then
+		echo "ok 1 reserve # SKIP no vm.burst_reserve"
+		echo "ok 2 per-cpu lists # SKIP no vm.burst_reserve"
+		return 0
+	fi
+	page_kb=$(awk '/^KernelPageSize/ { print $2; exit }' /proc/self/smaps)
+	echo 0 > /proc/sys/vm/burst_reserve
+	before=$(pcp_sums)
+	if ! scratch_mount /scratch; then
+		echo "not ok 1 reserve: no scratch disk to hold page cache"
+		echo "ok 2 per-cpu lists # SKIP no reserve"
+		return 1
+	fi
+	echo 1 > /proc/sys/vm/burst_reserve
+	while [ "$got" -lt "$want" ] && [ "$r" -lt 4 ]; do
+		r=$((r + 1))
+		for d in /sys/devices/system/node/node[0-9]*; do
+			n=${d##*node}
+			mb=$(awk '/MemTotal/ { print int($4 / 1024) }' "$d/meminfo")
+			taskset -c "$(cat "$d/cpulist")" sh -c "
+				truncate -s $((mb * 3 / 4))M /scratch/cache$n
+				cat /scratch/cache$n > /dev/null
+				dd if=/dev/zero of=/dev/null bs=$((mb / 2))M count=1 2> /dev/null" &
+		done
+		wait
+		got=$(($(burst_reserve_pages) * page_kb / 1024))
+		echo "# round $r (uptime $(cut -d" " -f1 /proc/uptime)s): reserve $got MiB," \
+			"allocstall $(awk '/^allocstall_/ { n += $2 } END { print n + 0 }' /proc/vmstat)," \
+			"burst_reserve_grow $(awk '$1 == "burst_reserve_grow" { print $2 }' /proc/vmstat) pages"
+	done
+	if [ "$got" -ge "$want" ]; then
+		echo "ok 1 reserve: $got MiB over the nodes after $r rounds (at least $want)"
+	else
+		echo "not ok 1 reserve: $got MiB over the nodes after $r rounds, not $want"
+	fi
+	pcp_figures | sed 's/^/# /'
+	after=$(pcp_sums)
+	if [ "$got" -eq 0 ]; then
+		echo "ok 2 per-cpu lists # SKIP no reserve"
+	elif [ "$after" = "$before" ]; then
+		echo "ok 2 per-cpu lists: high_min and batch as without the reserve ($before pages summed)"
+	else
+		echo "not ok 2 per-cpu lists: high_min and batch $after pages summed with the reserve, $before without"
+		return 1
+	fi
+}
+rm -f /tmp/grow.rc
+if [ -n "${NUMA_GROW_MB:-}" ]; then
+	{ grow_reserve "$NUMA_GROW_MB" || echo 1 > /tmp/grow.rc; } 2>&1 | tee "$RESULTS/grow.tap"
+	show_watermarks
+fi
+
 cd /kselftest/mm
 set -- ${NUMA_TESTS:-burst_reserve}
 rc=0
@@ -41,5 +119,5 @@ rm -f /tmp/numa.rc
 } 2>&1 | tee "$RESULTS/numa.tap"
 echo "== per-cpu page lists (zone: cpus, high smallest-largest, batch)"
 pcp_figures | tee "$RESULTS/pcp.txt"
-[ -e /tmp/numa.rc ] && rc=1
+[ -e /tmp/numa.rc ] || [ -e /tmp/grow.rc ] && rc=1
 exit $rc
