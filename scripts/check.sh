@@ -272,9 +272,10 @@ NUMA_TIMEOUT=900
 [ "$NUMA_CPUS" -gt 16 ] && NUMA_TIMEOUT=3600
 [ "$KIND" != rt ] || [ "$NUMA_TIMEOUT" -ge 2400 ] || NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
-# make check-64cpu: a burst on every node first grows the burst reserve
-# to at least NUMA_GROW_MB over the nodes (the selftests run with it
-# held), in page cache read from a sparse file on a scratch disk
+# make check-64cpu: bursts on every node first grow the burst reserve,
+# aiming at NUMA_GROW_MB over the nodes, and the selftests run with it
+# held (guest/jobs/numa.sh: it reclaims page cache read from a sparse
+# file on a scratch disk; what it holds is reported, none fails)
 [ "$NUMA_CPUS" -le 16 ] || NUMA_GROW_MB=${NUMA_GROW_MB:-1024}
 numa_qemu() {
 	local n per=$NUMA_PER
