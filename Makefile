@@ -16,7 +16,7 @@ help:
 	@echo "make demo        build the patched kernel (7.2 unless BASE=), boot it, show the knobs at work"
 	@echo "make check       all tests of both series (BASE=: one); ends with 'N passed, N failed'"
 	@echo "make check-arm64 the guest tests on arm64 with 64K pages (cross-built, QEMU virt; = make check ARCH=arm64)"
-	@echo "make check-64cpu the series' KUnit and selftest on 64 vCPUs in 8 NUMA nodes (8 GiB), a reserve grown first"
+	@echo "make check-64cpu the series' KUnit and selftest on 64 vCPUs in 8 NUMA nodes (16 GiB), a reserve grown first"
 	@echo "make check-debug the guest tests on a debug kernel (lockdep, DEBUG_VM, KASAN, slub_debug)"
 	@echo "make check-rt    the guest tests on a PREEMPT_RT kernel with lockdep"
 	@echo "make bench       five benchmarks side by side, ~70 min ($(B)/bench/report.md)"
@@ -53,10 +53,11 @@ check:
 check-arm64:
 	ARCH=arm64 $(CHECK)
 
-# the server-shaped guest alone at 64 vCPUs in 8 nodes of 1 GiB: the
-# series' KUnit suite and selftest, the per-cpu lists' figures
+# the server-shaped guest alone at 64 vCPUs in 8 nodes of 2 GiB: the
+# series' KUnit suite and selftest with a reserve grown first, the
+# per-cpu lists' figures
 check-64cpu:
-	NUMA_ONLY=1 NUMA_CPUS=64 NUMA_NODES=8 $(CHECK)
+	NUMA_ONLY=1 NUMA_CPUS=64 NUMA_NODES=8 NUMA_NODE_GB=$${NUMA_NODE_GB:-2} $(CHECK)
 
 check-debug:
 	DEBUG=1 $(CHECK)
