@@ -41,10 +41,10 @@ HOST_STEPS=1
 # list is shorter: the series' selftest and upstream's categories that
 # do not fault 512 MiB huge pages (thp, cow), soft_dirty being x86's.
 [ "$ARCH" = x86_64 ] || HOST_STEPS=0
-# NUMA_ONLY=1 (make check-64cpu, with NUMA_CPUS=64 NUMA_NODES=8): the
-# builds and the server-shaped guest of step 6 only, its results in
-# build/$BASE/check-numa (the kernel, kselftests and initramfs are make
-# check's)
+# NUMA_ONLY=1 (make check-64cpu, with NUMA_CPUS=64 NUMA_NODES=8
+# NUMA_NODE_GB=2): the builds and the server-shaped guest of step 6
+# only, its results in build/$BASE/check-numa (the kernel, kselftests
+# and initramfs are make check's)
 NUMA_ONLY=${NUMA_ONLY:-0}
 [ "$NUMA_ONLY" = 1 ] && HOST_STEPS=0
 sfx=${KIND:+-$KIND}$ARCH_SFX
@@ -255,9 +255,10 @@ if [ "$ARCH" = arm64 ] && [ "$NUMA_ONLY" = 0 ] && [ "$KIND" != debug ]; then
 	pagemap_guest_results "$out/pagemap"
 fi
 
-# 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB (NUMA_NODE_GB), a socket
-# per node (with QEMU's default topology the last-level cache spans
-# nodes, and the kernel warns in topology_sane()).  Only the series'
+# 6. A server-shaped guest: 16 CPUs in 4 NUMA nodes of 1 GiB
+# (NUMA_NODE_GB), a socket per node (with QEMU's default topology the
+# last-level cache spans nodes, and the kernel warns in
+# topology_sane()).  Only the series'
 # tests whose subject depends on CPUs and nodes (guest/jobs/numa.sh): the
 # base's CHECK_NUMA_KUNIT suites at boot and CHECK_NUMA_TESTS selftests
 # (config/base-*: every node's zones switching vm.burst_reserve on and
