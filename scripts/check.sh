@@ -13,6 +13,8 @@
 #  5. the guest run: KUnit at boot (kunit.py parse), mm kselftests
 #     (run_kselftest.sh) in the guest, the workload replays (guest/src),
 #     stress, console scan
+#  6. a guest of 16 vCPUs in 4 NUMA nodes: the series' KUnit suite and
+#     selftest (make check-64cpu: this step alone, 64 vCPUs in 8 nodes)
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 
