@@ -275,13 +275,13 @@ NUMA_TIMEOUT=900
 [ "$NUMA_CPUS" -gt 16 ] && NUMA_TIMEOUT=3600
 [ "$KIND" != rt ] || [ "$NUMA_TIMEOUT" -ge 2400 ] || NUMA_TIMEOUT=2400
 NUMA_PER=$((NUMA_CPUS / NUMA_NODES))
-# make check-64cpu: bursts on every node first grow the burst reserve,
-# aiming at NUMA_GROW_MB over the nodes, and the selftests run with it
-# held (guest/jobs/numa.sh: it reclaims page cache read from a sparse
-# file on a scratch disk; what it holds is reported, none fails).
-# Nodes of 2 GiB there (Makefile): with 1 GiB the reserve the bursts
-# grew was 88-779 MiB, with 2 GiB 2.6 GiB (results/README.md)
-[ "$NUMA_CPUS" -le 16 ] || NUMA_GROW_MB=${NUMA_GROW_MB:-1024}
+# NUMA_GROW_MB (make check-64cpu: 1024): bursts on every node first grow
+# the burst reserve, aiming at that many MiB over the nodes, and the
+# selftests run with it held (guest/jobs/numa.sh: it reclaims page cache
+# read from a sparse file on a scratch disk; what it holds is reported,
+# none fails).  Nodes of 2 GiB there (Makefile): with 1 GiB the reserve
+# the bursts grew was 88-779 MiB, with 2 GiB 2.6 GiB (results/README.md)
+NUMA_GROW_MB=${NUMA_GROW_MB:-}
 numa_qemu() {
 	local n per=$NUMA_PER
 	for n in $(seq 0 $((NUMA_NODES - 1))); do
