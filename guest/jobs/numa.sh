@@ -38,8 +38,8 @@ pcp_sums() {
 # reached.  The kernel sizes the reserve to the bursts: with nodes of
 # 2 GiB (make check-64cpu) one round grew 2.6 GiB on 7.2, four 327 MiB
 # on 6.12; with nodes of 1 GiB 88-779 MiB on 7.2, decaying between
-# rounds of 50-90 s (it is held 45 s unused).  What is held is reported; the reserve is left on and held
-# for the selftests that follow.
+# rounds of 50-90 s (it is held 45 s unused).  What is held is reported;
+# the reserve is left on and held for the selftests that follow.
 grow_reserve() {
 	local want=$1 page_kb d n mb r=0 got=0 most=0 before after
 	echo "TAP version 13"
