@@ -130,5 +130,7 @@ fi
 tar -C "$out/results" -xf "$out/results.img" 2>/dev/null ||
 	fail "no results came back from the guest"
 [ -f "$out/results/rc" ] || fail "the guest job did not report an exit status"
-rm -f "$out/results.img"
+# the images once the results are out (a scratch image holds gigabytes);
+# a run that failed above keeps them to be looked at
+rm -f "$out/results.img" "$out/scratch.img" "$out/swap.img"
 note "job $job finished in ${elapsed}s (guest exit status $(cat "$out/results/rc"))"
