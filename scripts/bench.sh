@@ -332,7 +332,6 @@ run_workload() {
 				note "$w: $k run $i failed: $why; booting it once more"
 			done
 			run_lines "$k" "$i" "$o" >> "$dir/raw.txt"
-			rm -f "$o"/*.img
 			el=$(( $(date +%s) - s0 ))
 			note "$w [$n/$total] $k run $i: $(( $(date +%s) - t ))s, about $(( (el * (total - n) / (n - kept) + 59) / 60 )) min left${later_s:+, $(( (el * (total - n) / (n - kept) + later_s + 59) / 60 )) min for all}"
 		done

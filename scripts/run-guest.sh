@@ -49,8 +49,11 @@ mkdir -p "$out/results"
 # The disk images are sparse and grow as the guest writes; when the host's
 # disk fills, QEMU stops the guest (its default on ENOSPC) and the run ends
 # only at its timeout.  Refuse to start without room for all of them.
-need_kb=$(( (268435456 + $(numfmt --from=iec "${scratch:-0}") + $(numfmt --from=iec "${swap:-0}")) / 1024 ))
-free_kb=$(df -Pk "$out" | awk 'NR == 2 { print $4 }')
+results_size=256M
+host_free_kb() { df -Pk "$out" | awk 'NR == 2 { print $4 }'; }
+need_kb=$(( ($(numfmt --from=iec "$results_size") + $(numfmt --from=iec "${scratch:-0}") +
+	$(numfmt --from=iec "${swap:-0}")) / 1024 ))
+free_kb=$(host_free_kb)
 [ "$free_kb" -ge "$need_kb" ] ||
 	die "$out: $((free_kb / 1024)) MiB free on the host, the guest's disk images may grow to $((need_kb / 1024)) MiB (remove old build/ folders or clones)"
 disks=()
@@ -58,7 +61,7 @@ add_disk() { # file serial
 	disks+=(-drive "if=none,id=$2,file=$1,format=raw,cache=unsafe"
 		-device "virtio-blk-pci,drive=$2,serial=$2")
 }
-truncate -s 256M "$out/results.img"
+truncate -s "$results_size" "$out/results.img"
 add_disk "$out/results.img" results
 if [ -n "$scratch" ]; then
 	truncate -s "$scratch" "$out/scratch.img"
@@ -113,7 +116,7 @@ stray_int3() {
 	tr -d '\r' < "$out/console.log" | sed -n '/Oops: int3/,/Code:/s/.*Code: .*\b\([0-9a-f][0-9a-f]\) <[0-9a-f][0-9a-f]>.*/\1/p' |
 		grep -v '^cc$' | head -n 1 || true
 }
-[ $rc = 124 ] && fail "guest did not finish within ${timeout}s (hang?; $(df -Pk "$out" | awk 'NR == 2 { print int($4 / 1024) }') MiB free on the host: QEMU stops a guest whose disk cannot grow); killed"
+[ $rc = 124 ] && fail "guest did not finish within ${timeout}s (hang?; $(( $(host_free_kb) / 1024 )) MiB free on the host: QEMU stops a guest whose disk cannot grow); killed"
 # QEMU itself killed by a signal before the timeout (its own crash, or
 # the host's OOM killer): not the guest's doing, exit 4
 if [ $rc -gt 128 ] && ! grep -q "Kernel panic" "$out/console.log"; then
