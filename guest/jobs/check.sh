@@ -17,7 +17,8 @@ KSFT_TIMEOUT=${KSFT_TIMEOUT:-1200}
 echo "== kernel $(uname -r)"
 swap_on
 # the burst replay needs a disk for its page cache writers
-scratch_mount /mnt/scratch && export EXTRA_FREE_BURST_DIR=/mnt/scratch
+scratch_mount /mnt/scratch &&
+	export EXTRA_FREE_BURST_DIR=/mnt/scratch BURST_REPLAY_DIR=/mnt/scratch
 show_watermarks
 # section: a section's start and the guest's uptime (where the time goes)
 section() { echo "== [$(cut -d' ' -f1 /proc/uptime)s] $*"; }
@@ -75,8 +76,9 @@ state() {
 }
 {
 	# both series' selftest (SIGTERM in its 3 s watch with
-	# vm.burst_reserve on)
-	set -- burst_reserve:2
+	# vm.burst_reserve on); 7.2's burst replay (SIGTERM while its
+	# writers fill the page cache, its tracefs instance made)
+	set -- burst_reserve:2 burst_replay:15
 	echo "TAP version 13"
 	echo "1..$#"
 	n=0
@@ -87,7 +89,9 @@ state() {
 			continue
 		fi
 		state > /tmp/state.before
-		(cd /kselftest/mm && timeout -s TERM -k 10 "$secs" "./$t") \
+		args=
+		[ "$t" != burst_replay ] || args="-d ${BURST_REPLAY_DIR:-.}"
+		(cd /kselftest/mm && timeout -s TERM -k 10 "$secs" "./$t" $args) \
 			> /tmp/sig.out 2>&1
 		st=$?
 		state > /tmp/state.after

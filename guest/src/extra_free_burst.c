@@ -21,8 +21,9 @@
  * starts within the first few MB).  If knob 0 saw no direct reclaim
  * either, there is nothing to remove: skip.
  *
- * On a kernel with vm.burst_reserve and without vm.extra_free_kbytes
- * (the 7.2 series), check mode checks the mechanism instead: each round
+ * On a kernel with vm.burst_reserve (both series; the 7.2 series also
+ * has vm.extra_free_kbytes, whose claim its kselftest burst_replay
+ * checks), check mode checks the kernel-sized reserve instead: each round
  * is a burst at 0, then one with vm.burst_reserve=1 from nothing and one
  * more of the same size; every burst that reclaimed directly with it on
  * must have grown the reserve (burst_reserve_grow).  How many times the
@@ -36,9 +37,10 @@
  * Bench mode (-s SETTING): one machine-readable "burst ..." line per
  * round, for the benchmark harness.  SETTING is "off", "extra" (the knob
  * at the burst size), "wsf" (no extra, watermark_scale_factor raised
- * until the low watermarks are as high as with "extra") or "auto"
+ * until the low watermarks are as high as with "extra"), "auto"
  * (vm.burst_reserve=1: the reserve the kernel sizes itself, a kernel
- * that has it; every setting starts with it off, so from nothing).
+ * that has it; every setting starts with it off, so from nothing) or
+ * "both" (the knob as in "extra" and vm.burst_reserve=1 above it).
  *
  * Train mode (-S SEED, with -s): for each setting, a train of bursts as
  * a user meets them, not one burst after a settled state: nine bursts of
@@ -91,8 +93,8 @@
 #define WRITE_CHUNK	(1024L * 1024)
 #define STALL_SAMPLE	1024	/* pages between reads of allocstall */
 
-enum setting { OFF, EXTRA, WSF, AUTO, NR_SETTINGS };
-static const char * const setting_name[] = { "off", "extra", "wsf", "auto" };
+enum setting { OFF, EXTRA, WSF, AUTO, BOTH, NR_SETTINGS };
+static const char * const setting_name[] = { "off", "extra", "wsf", "auto", "both" };
 
 struct vmstat {
 	long allocstall, pgscan_direct, pgsteal_direct;
@@ -345,11 +347,11 @@ static void apply(enum setting s)
 {
 	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
 	if (saved_extra[0])
-		write_long(EXTRA_PATH, s == EXTRA ? extra_kb : 0);
+		write_long(EXTRA_PATH, s == EXTRA || s == BOTH ? extra_kb : 0);
 	/* off first: every setting starts without a reserve the kernel grew */
 	if (saved_auto[0]) {
 		write_long(AUTO_PATH, 0);
-		if (s == AUTO)
+		if (s == AUTO || s == BOTH)
 			write_long(AUTO_PATH, 1);
 	}
 }
@@ -521,7 +523,7 @@ static void burst(struct round *r, const char *cdf_path)
 static void print_round(enum setting s, int n, struct round *r)
 {
 	printf("burst setting=%s round=%d burst_kb=%ld extra_kb=%ld wsf=%ld",
-	       setting_name[s], n, burst_kb, s == EXTRA ? extra_kb : 0,
+	       setting_name[s], n, burst_kb, s == EXTRA || s == BOTH ? extra_kb : 0,
 	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" secs=%.3f free_kb=%ld file_kb=%ld", r->secs, r->free_kb, r->file_kb);
 	printf(" allocstall=%ld pgscan_direct=%ld pgsteal_direct=%ld",
@@ -686,7 +688,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	train_tag[0] = '\0';
 	printf("train setting=%s seed=%u bursts=%d train_secs=%.1f extra_kb=%ld wsf=%ld",
 	       setting_name[s], train_seed, TRAIN_BURSTS + !train_no_quiet,
-	       monotonic_secs() - t0, s == EXTRA ? extra_kb : 0,
+	       monotonic_secs() - t0, s == EXTRA || s == BOTH ? extra_kb : 0,
 	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" kswapd_ms=%ld run_pgscan_kswapd=%ld run_pgsteal_kswapd=%ld run_allocstall=%ld",
 	       k0 < 0 || k1 < 0 ? -1 : k1 - k0,
@@ -997,7 +999,7 @@ int main(int argc, char **argv)
 	if (read_file(AUTO_PATH, saved_auto, sizeof(saved_auto)))
 		saved_auto[0] = '\0';
 	for (j = 0; j < nset; j++)
-		if (order[j] == AUTO && !saved_auto[0])
+		if ((order[j] == AUTO || order[j] == BOTH) && !saved_auto[0])
 			ksft_exit_skip("-s auto: %s missing\n", AUTO_PATH);
 	atexit(restore);
 	tracing = !access(TRACING "/events/vmscan/mm_vmscan_direct_reclaim_begin", F_OK);
@@ -1019,9 +1021,9 @@ int main(int argc, char **argv)
 	start_writers();
 	pin(1);
 	if (!bench)
-		ksft_set_plan(saved_extra[0] ? 1 : 3);
+		ksft_set_plan(saved_auto[0] ? 3 : 1);
 
-	if (!saved_extra[0]) {
+	if (!bench && saved_auto[0]) {
 		auto_check(rounds);
 		return 0;
 	}
