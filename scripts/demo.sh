@@ -13,7 +13,9 @@ set -euo pipefail
 "$TOP/scripts/deps.sh"
 "$TOP/scripts/tree.sh"
 "$TOP/scripts/build-kernel.sh" "$TREE" "$BUILD/obj" "$TOP/config/test.config"
-"$TOP/scripts/mkinitramfs.sh" "$BUILD/initramfs-demo.cpio.gz"
+# the series' kselftests too: the demo runs its burst replay
+"$TOP/scripts/build-selftests.sh" "$TREE" "$BUILD/obj" "$BUILD/kselftest"
+"$TOP/scripts/mkinitramfs.sh" "$BUILD/initramfs-demo.cpio.gz" "$BUILD/kselftest"
 "$TOP/scripts/run-guest.sh" -k "$BUILD/obj/$KIMAGE" \
 	-i "$BUILD/initramfs-demo.cpio.gz" -j demo -o "$BUILD/demo" -m 2G -c 2 -s 4G -w 1G -t 900
 echo

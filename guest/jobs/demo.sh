@@ -64,6 +64,15 @@ table() {
 }
 swap_on > /dev/null
 bursts=0
+if [ -w $knob ] && [ -x /kselftest/mm/burst_replay ] && scratch_mount /mnt/scratch; then
+	bursts=1
+	echo "== the series' kselftest burst_replay: the 2011 burst under 8 writers, the knob at 0"
+	echo "   (up to three bursts, until the burst task reclaims directly), then at the burst's size;"
+	echo "   the burst task's own direct reclaims, from its tracepoint"
+	/kselftest/mm/burst_replay -d /mnt/scratch 2>&1 | grep -E '^# (knob|[0-9]+ writers)|^(not )?ok 1' |
+		sed 's/^# /  /; s/^/  /'
+	umount /mnt/scratch 2>/dev/null || umount -l /mnt/scratch
+fi
 if [ -w $knob ] && scratch_mount /mnt/scratch; then
 	bursts=1
 	echo "== an allocation burst while writers fill the page cache, the reserve off and on"
@@ -77,7 +86,8 @@ if [ -w $knob ] && scratch_mount /mnt/scratch; then
 	table "allocstall:direct_reclaims_(allocstall)" "pgscan_direct:pages_scanned_in_direct_reclaim" \
 		"stalls_self:the_burst_task's_direct_reclaims" \
 		"stall_self_us:the_burst_task's_reclaim_time_(us)" "max_us:its_slowest_page_fault_(us)" \
-		"p99_us:its_p99_page_fault_(us)" "secs:the_burst's_time_(s)"
+		"p99_us:its_p99_page_fault_(us)" "secs:the_burst's_time_(s)" \
+		"file_kb:page_cache_before_it_(kB)" "free_kb:free_memory_before_it_(kB)"
 	# the replay's writers are gone; their last writeback may not be
 	umount /mnt/scratch 2>/dev/null || umount -l /mnt/scratch
 fi
