@@ -343,11 +343,17 @@ static void settle(void)
 				   v.nr_free, low, high + margin);
 }
 
+/* vm.extra_free_kbytes in setting @s */
+static long knob_kb(enum setting s)
+{
+	return s == EXTRA || s == BOTH ? extra_kb : 0;
+}
+
 static void apply(enum setting s)
 {
 	write_long(WSF_PATH, s == WSF ? wsf_peer : atol(saved_wsf));
 	if (saved_extra[0])
-		write_long(EXTRA_PATH, s == EXTRA || s == BOTH ? extra_kb : 0);
+		write_long(EXTRA_PATH, knob_kb(s));
 	/* off first: every setting starts without a reserve the kernel grew */
 	if (saved_auto[0]) {
 		write_long(AUTO_PATH, 0);
@@ -523,7 +529,7 @@ static void burst(struct round *r, const char *cdf_path)
 static void print_round(enum setting s, int n, struct round *r)
 {
 	printf("burst setting=%s round=%d burst_kb=%ld extra_kb=%ld wsf=%ld",
-	       setting_name[s], n, burst_kb, s == EXTRA || s == BOTH ? extra_kb : 0,
+	       setting_name[s], n, burst_kb, knob_kb(s),
 	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" secs=%.3f free_kb=%ld file_kb=%ld", r->secs, r->free_kb, r->file_kb);
 	printf(" allocstall=%ld pgscan_direct=%ld pgsteal_direct=%ld",
@@ -688,7 +694,7 @@ static void run_train(enum setting s, const char *cdf, const char *why)
 	train_tag[0] = '\0';
 	printf("train setting=%s seed=%u bursts=%d train_secs=%.1f extra_kb=%ld wsf=%ld",
 	       setting_name[s], train_seed, TRAIN_BURSTS + !train_no_quiet,
-	       monotonic_secs() - t0, s == EXTRA || s == BOTH ? extra_kb : 0,
+	       monotonic_secs() - t0, knob_kb(s),
 	       s == WSF ? wsf_peer : atol(saved_wsf));
 	printf(" kswapd_ms=%ld run_pgscan_kswapd=%ld run_pgsteal_kswapd=%ld run_allocstall=%ld",
 	       k0 < 0 || k1 < 0 ? -1 : k1 - k0,
