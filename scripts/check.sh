@@ -100,7 +100,7 @@ esac
 # guest job's list.
 # arm64 runs pagemap in a guest of its own: with 64K pages its huge page
 # cases map ten PMDs of 512 MiB at once, more than this guest's 4 GiB
-[ "$ARCH" != arm64 ] || CHECK_KSFT_MM=${CHECK_KSFT_MM_ARM64:-burst_reserve mmap compaction mlock mremap madv_populate mkdirty}
+[ "$ARCH" != arm64 ] || CHECK_KSFT_MM=${CHECK_KSFT_MM_ARM64:-burst_reserve atomic_first mmap compaction mlock mremap madv_populate mkdirty}
 KSFT_MM=${KSFT_MM:-${CHECK_KSFT_MM:-}}
 [ -n "${KSFT_MM:-}" ] && CMDLINE="${CMDLINE:+$CMDLINE }env.KSFT_MM=$(echo $KSFT_MM | tr ' ' ,)"
 # REPLAYS="a b": only these workload replays (guest/jobs/check.sh), else

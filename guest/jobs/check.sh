@@ -9,7 +9,7 @@
 # that finish in minutes under TCG, then the series' own).
 . /jobs/common.sh
 
-KSFT_MM=${KSFT_MM:-"burst_reserve mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
+KSFT_MM=${KSFT_MM:-"burst_reserve atomic_first mmap compaction mlock mremap madv_populate mkdirty soft_dirty thp pagemap cow"}
 # KSFT_TIMEOUT: seconds for all of run_vmtests.sh (make check-debug
 # gives more: its kernel is several times slower)
 KSFT_TIMEOUT=${KSFT_TIMEOUT:-1200}
@@ -77,8 +77,10 @@ state() {
 {
 	# both series' selftest (SIGTERM in its 3 s watch with
 	# vm.burst_reserve on); 7.2's burst replay (SIGTERM while its
-	# writers fill the page cache, its tracefs instance made)
-	set -- burst_reserve:2 burst_replay:15
+	# writers fill the page cache, its tracefs instance made); the slab
+	# replay (SIGTERM while it breaks memory up or hackbench runs, with
+	# compaction_proactiveness at 0 and its instance made)
+	set -- burst_reserve:2 burst_replay:15 slab_atomic_first:8
 	echo "TAP version 13"
 	echo "1..$#"
 	n=0

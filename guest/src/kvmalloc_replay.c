@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kvmalloc()'s contiguous attempt on memory that is free but fragmented:
+ * the report behind 46459154f997 ("mm: kvmalloc: make kmalloc fast path
+ * real fast path", 6.16): monitoring tools read /proc/sys files with
+ * 256 KiB buffers; each read kvzalloc()s the buffer's size + 1, an order-7
+ * attempt (order 6 in the report) that, before that commit, may compact and
+ * reclaim directly before it falls back to vmalloc.
+ *
+ * The setup:
+ *   - a fragmenter takes all free memory but a margin (-m MiB) as base
+ *     pages and frees it again but one page in every aligned block of -k
+ *     pages, by PFN (/proc/self/pagemap): plenty of free memory, hardly a
+ *     free block of that size or more outside the margin;
+ *   - with -U the pages kept are mlocked and vm.compact_unevictable_allowed
+ *     is 0 (restored at exit): compaction can rebuild no block, the worst
+ *     case; without it compaction (direct, or kcompactd's) can;
+ *   - -r readers (default one per CPU) read /proc/sys/kernel/ostype with a
+ *     -b KiB buffer in a loop for -t seconds, each read timed.
+ * Measured, printed as one line "kvmalloc key=value ...":
+ *   reads, p50_us, p99_us, p999_us, max_us: the reads' times;
+ *   r_compact, r_reclaim: direct compaction
+ *     (compaction:mm_compaction_try_to_compact_pages) and direct reclaim
+ *     (vmscan:mm_vmscan_direct_reclaim_begin) of the readers alone, from a
+ *     tracefs instance (set_event_pid, event-fork);
+ *   contig_ok, contig_fail: the contiguous attempts that got memory and
+ *     those that fell back to vmalloc (kmem:kmalloc of the buffer's size
+ *     with and without a pointer);
+ *   kcompactd_ms, kswapd_ms: their CPU time over the reads;
+ *   compact_stall, compact_fail, compact_success, allocstall,
+ *   pgscan_direct, pgmigrate_success, compact_daemon_wake: /proc/vmstat
+ *   over the reads; free_kb: MemFree at the start of the reads.
+ *
+ * The harness's replay for issue 62 (make bench-kvmalloc).
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include "replay.h"
+
+#define TRACING		"/sys/kernel/tracing"
+#define FILE_READ	"/proc/sys/kernel/ostype"
+#define UNEVICTABLE	"/proc/sys/vm/compact_unevictable_allowed"
+#define MAX_SAMPLES	(1 << 20)
+
+static char inst[256], saved_unevictable[16];
+static int nr_readers, secs = 20, buf_kb = 256, keep = 8, unmovable;
+static long margin_mb = 32;
+static pid_t readers[256];
+
+static const char * const vmstat_names[] = {
+	"compact_stall", "compact_fail", "compact_success", "allocstall",
+	"pgscan_direct", "pgmigrate_success", "compact_daemon_wake",
+};
+#define NR_VMSTAT (sizeof(vmstat_names) / sizeof(vmstat_names[0]))
+
+static void cleanup(void)
+{
+	char path[512];
+	int i;
+
+	for (i = 0; i < nr_readers; i++)
+		if (readers[i] > 0)
+			kill(readers[i], SIGKILL);
+	if (inst[0]) {
+		snprintf(path, sizeof(path), "%s/events/enable", inst);
+		replay_write_text(path, "0");
+		rmdir(inst);
+		inst[0] = '\0';
+	}
+	if (saved_unevictable[0])
+		replay_write_text(UNEVICTABLE, saved_unevictable);
+}
+
+static void on_signal(int sig)
+{
+	cleanup();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void inst_write(const char *file, const char *val)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", inst, file);
+	if (replay_write_text(path, val))
+		ksft_exit_fail_msg("%s: cannot write %s\n", path, val);
+}
+
+/* All free memory but the margin as base pages, one in @keep kept by PFN */
+static void fragment(size_t unused, void *arg)
+{
+	long page = getpagesize(), i, start = -1, nr, kept = 0;
+	int fd = open("/proc/self/pagemap", O_RDONLY);
+	uint64_t ent[512], e;
+	char *p;
+
+	nr = (replay_meminfo_kb("MemFree") - margin_mb * 1024) / (page / 1024) / 512 * 512;
+	if (nr < 512 || fd < 0)
+		child_fail("too little free memory, or no pagemap");
+	p = mmap(NULL, nr * page, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED || madvise(p, nr * page, MADV_NOHUGEPAGE))
+		child_fail("mmap");
+	for (i = 0; i < nr; i++)
+		p[i * page] = 1;
+	for (i = 0; i <= nr; i++) {
+		bool kept_here = true;
+
+		if (i < nr && !(i % 512) &&
+		    pread(fd, ent, sizeof(ent), ((uintptr_t)p / page + i) * 8) != sizeof(ent))
+			child_fail("pagemap");
+		if (i < nr) {
+			e = ent[i % 512];
+			kept_here = (e >> 63) && !((e & ((1ULL << 55) - 1)) % keep);
+			kept += kept_here;
+		}
+		if (kept_here && start >= 0) {
+			madvise(p + start * page, (i - start) * page, MADV_DONTNEED);
+			start = -1;
+		}
+		if (!kept_here && start < 0)
+			start = i;
+	}
+	if (unmovable && syscall(__NR_mlock2, p, nr * page, 1))
+		child_fail("mlock2");
+	fprintf(stderr, "# fragmented %ld MiB, kept %ld MiB (one page in %d)\n",
+		nr * page >> 20, kept * page >> 20, keep);
+}
+
+/* Read FILE_READ with a buf_kb buffer until @end; the times, in us */
+static void reader(long *us, long max, double end)
+{
+	size_t len = (size_t)buf_kb * 1024;
+	char *buf = malloc(len);
+	long n = 0;
+
+	if (!buf)
+		child_fail("malloc");
+	while (n < max) {
+		double t0 = monotonic_secs(), t1;
+		int fd = open(FILE_READ, O_RDONLY);
+
+		if (fd < 0 || read(fd, buf, len) < 0)
+			child_fail(FILE_READ);
+		close(fd);
+		t1 = monotonic_secs();
+		us[n++] = (long)((t1 - t0) * 1e6);
+		if (t1 >= end)
+			break;
+	}
+	us[max] = n;
+}
+
+/* How many lines of the instance's trace have @a (and not @b, if given) */
+static void count_trace(long *r_compact, long *r_reclaim, long *ok, long *fail)
+{
+	char path[512], line[1024], want[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/trace", inst);
+	snprintf(want, sizeof(want), "bytes_req=%d ", buf_kb * 1024 + 1);
+	f = fopen(path, "r");
+	if (!f)
+		ksft_exit_fail_msg("%s: %s\n", path, strerror(errno));
+	*r_compact = *r_reclaim = *ok = *fail = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] == '#')
+			continue;
+		if (strstr(line, "mm_compaction_try_to_compact_pages:"))
+			(*r_compact)++;
+		else if (strstr(line, "mm_vmscan_direct_reclaim_begin:"))
+			(*r_reclaim)++;
+		else if (strstr(line, " kmalloc: ") && strstr(line, want)) {
+			if (strstr(line, "ptr=(null)") || strstr(line, "ptr=0000000000000000"))
+				(*fail)++;
+			else
+				(*ok)++;
+		}
+	}
+	fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	long v0[NR_VMSTAT], v1[NR_VMSTAT], kc0, ks0, free_kb, *all, n = 0, max;
+	long r_compact, r_reclaim, ok, fail;
+	char val[32], filter[64];
+	double end;
+	size_t i;
+	int opt, r;
+
+	while ((opt = getopt(argc, argv, "r:t:b:k:m:U")) != -1) {
+		switch (opt) {
+		case 'r': nr_readers = atoi(optarg); break;
+		case 't': secs = atoi(optarg); break;
+		case 'b': buf_kb = atoi(optarg); break;
+		case 'k': keep = atoi(optarg); break;
+		case 'm': margin_mb = atol(optarg); break;
+		case 'U': unmovable = 1; break;
+		default:
+			fprintf(stderr, "usage: %s [-r READERS] [-t SECS] [-b BUF_KB] [-k KEEP_ONE_IN] [-m MARGIN_MB] [-U]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	if (!nr_readers)
+		nr_readers = sysconf(_SC_NPROCESSORS_ONLN);
+	if (nr_readers < 1 || nr_readers > 256 || secs < 1 || buf_kb < 8 || keep < 2)
+		ksft_exit_fail_msg("bad options\n");
+	atexit(cleanup);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	if (unmovable) {
+		FILE *f = fopen(UNEVICTABLE, "r");
+
+		if (!f || !fgets(saved_unevictable, sizeof(saved_unevictable), f))
+			ksft_exit_fail_msg("%s: cannot read\n", UNEVICTABLE);
+		fclose(f);
+		if (replay_write_text(UNEVICTABLE, "0"))
+			ksft_exit_fail_msg("%s: cannot write\n", UNEVICTABLE);
+	}
+	spawn_child(fragment, 0, NULL);
+
+	snprintf(inst, sizeof(inst), TRACING "/instances/kvmalloc_replay");
+	rmdir(inst);
+	if (mkdir(inst, 0700))
+		ksft_exit_fail_msg("%s: %s\n", inst, strerror(errno));
+	snprintf(val, sizeof(val), "%d", getpid());
+	snprintf(filter, sizeof(filter), "bytes_req == %d", buf_kb * 1024 + 1);
+	inst_write("buffer_size_kb", "16384");
+	inst_write("options/event-fork", "1");
+	inst_write("set_event_pid", val);
+	inst_write("events/kmem/kmalloc/filter", filter);
+	inst_write("events/kmem/kmalloc/enable", "1");
+	inst_write("events/compaction/mm_compaction_try_to_compact_pages/enable", "1");
+	inst_write("events/vmscan/mm_vmscan_direct_reclaim_begin/enable", "1");
+
+	max = MAX_SAMPLES / nr_readers;
+	all = mmap(NULL, (size_t)nr_readers * (max + 1) * sizeof(long), PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (all == MAP_FAILED)
+		ksft_exit_fail_msg("mmap: %s\n", strerror(errno));
+	free_kb = replay_meminfo_kb("MemFree");
+	vmstat_read(vmstat_names, NR_VMSTAT, v0);
+	kc0 = threads_cpu_ms("kcompactd");
+	ks0 = threads_cpu_ms("kswapd");
+	end = monotonic_secs() + secs;
+	fflush(stdout);
+	fflush(stderr);
+	for (r = 0; r < nr_readers; r++) {
+		readers[r] = fork();
+		if (readers[r] < 0)
+			ksft_exit_fail_msg("fork: %s\n", strerror(errno));
+		if (!readers[r]) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			reader(all + r * (max + 1), max, end);
+			_exit(0);
+		}
+	}
+	for (r = 0; r < nr_readers; r++) {
+		int st;
+
+		if (waitpid(readers[r], &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+			ksft_exit_fail_msg("reader %d failed\n", r);
+		readers[r] = 0;
+	}
+	vmstat_read(vmstat_names, NR_VMSTAT, v1);
+	inst_write("events/enable", "0");
+	count_trace(&r_compact, &r_reclaim, &ok, &fail);
+
+	/* the samples of all readers, side by side */
+	for (r = 0; r < nr_readers; r++) {
+		long *s = all + r * (max + 1);
+
+		memmove(all + n, s, s[max] * sizeof(long));
+		n += s[max];
+	}
+	qsort(all, n, sizeof(long), cmp_long);
+	printf("kvmalloc unmovable=%d reads=%ld p50_us=%ld p99_us=%ld p999_us=%ld max_us=%ld",
+	       unmovable, n, pct(all, n, 0.5), pct(all, n, 0.99), pct(all, n, 0.999),
+	       n ? all[n - 1] : 0);
+	printf(" r_compact=%ld r_reclaim=%ld contig_ok=%ld contig_fail=%ld",
+	       r_compact, r_reclaim, ok, fail);
+	printf(" kcompactd_ms=%ld kswapd_ms=%ld free_kb=%ld",
+	       threads_cpu_ms("kcompactd") - kc0, threads_cpu_ms("kswapd") - ks0, free_kb);
+	for (i = 0; i < NR_VMSTAT; i++)
+		printf(" %s=%ld", vmstat_names[i], v1[i] - v0[i]);
+	printf("\n");
+	return 0;
+}
