@@ -34,6 +34,7 @@
  * The harness's replay for issue 62 (make bench-kvmalloc).
  */
 #define _GNU_SOURCE
+#include <stdbool.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
