@@ -22,8 +22,16 @@ rc=0
 for path in $(all_patches); do
 	p=${path#$TOP/patches/}
 	bad=
+	# A backport names its mainline commit ("commit <sha> upstream.", as
+	# stable postings do); the tree is the distribution's source with no
+	# upstream history, where checkpatch can look up no commit id at all.
+	ignore=FILE_PATH_CHANGES
+	if grep -qE '^commit [0-9a-f]{40} upstream\.$' "$path"; then
+		ignore+=,UNKNOWN_COMMIT_ID
+		echo "  $p: a backport; its commit ids are not looked up (no upstream history here)" >&2
+	fi
 	# spdxcheck.py needs python3-ply and python3-git: use Debian's python3.
-	out=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q --ignore FILE_PATH_CHANGES \
+	out=$(cd "$TREE" && PATH=/usr/bin:$PATH scripts/checkpatch.pl --strict -q --ignore "$ignore" \
 		"$path" 2>&1) || bad=1
 	[ -z "$out" ] || bad=1
 	for f in $(awk '/^diff --git/ { f = $4; sub("^b/", "", f) } /^new file mode/ { print f }' "$path"); do
