@@ -53,7 +53,9 @@ rc=$(cat /tmp/ksft.rc)
 # The series' selftests ended by SIGTERM (run_kselftest.sh's timeout)
 # mid-test: the settings they change are back.  SIGTERM comes SECS into
 # each (burst_reserve watches for 3 s with the reserve on: at 2 s it is
-# in that watch), SIGKILL 10 s later.  A test that
+# in that watch), SIGKILL 30 s later (burst_replay's eight writers, killed
+# and reaped before it removes its instance, took more than 10 s to exit
+# once under TCG, their dirty pages on the disk).  A test that
 # passed or skipped before the signal cannot be judged and is a skip if
 # it left everything as it was; any other end fails.  (The tests of the
 # compaction bound and the SLUB wake, which both series left out, went
@@ -93,7 +95,7 @@ state() {
 		state > /tmp/state.before
 		args=
 		[ "$t" != burst_replay ] || args="-d ${BURST_REPLAY_DIR:-.}"
-		(cd /kselftest/mm && timeout -s TERM -k 10 "$secs" "./$t" $args) \
+		(cd /kselftest/mm && timeout -s TERM -k 30 "$secs" "./$t" $args) \
 			> /tmp/sig.out 2>&1
 		st=$?
 		state > /tmp/state.after

@@ -273,4 +273,165 @@ static inline void fragment_pages(size_t bytes, void *every)
 		child_fail("mlock2");
 }
 
+/*
+ * Free memory an allocation can take without waking kswapd, in kB: each
+ * zone's free pages above its high watermark and its largest reserve
+ * against allocations from higher zones.
+ */
+static inline long replay_usable_kb(void)
+{
+	long free = 0, high = 0, prot, usable = 0, v;
+	char line[512], *c;
+	FILE *f = fopen("/proc/zoneinfo", "r");
+
+	while (f && fgets(line, sizeof(line), f)) {
+		c = strstr(line, "protection: (");
+		if (sscanf(line, " pages free %ld", &v) == 1) {
+			free = v;
+		} else if (sscanf(line, " high %ld", &v) == 1) {
+			high = v;
+		} else if (c) {
+			for (prot = 0, c += 13; *c && *c != ')'; c = *c == ',' ? c + 1 : c) {
+				v = strtol(c, &c, 10);
+				prot = v > prot ? v : prot;
+			}
+			if (free > high + prot)
+				usable += free - high - prot;
+		}
+	}
+	if (f)
+		fclose(f);
+	return usable * (getpagesize() / 1024);
+}
+
+/*
+ * A line's free block counts, one per order from 0 (">100000" read as
+ * 100000), summed in blocks of @order from @order on.
+ */
+static inline long replay_sum_orders(char *c, int order)
+{
+	long n = 0, v;
+	char *end;
+	int o;
+
+	for (o = 0;; o++, c = end) {
+		c += strspn(c, " >");
+		v = strtol(c, &end, 10);
+		if (end == c)
+			break;
+		if (o >= order)
+			n += v << (o - order);
+	}
+	return n;
+}
+
+/*
+ * Free blocks of @order or more, counted in blocks of @order, from
+ * /proc/buddyinfo (every node and zone).
+ */
+static inline long replay_free_blocks(int order)
+{
+	char line[512], *c;
+	FILE *f = fopen("/proc/buddyinfo", "r");
+	long n = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		c = strstr(line, "zone");
+		if (!c)
+			continue;
+		c += 4 + strspn(c + 4, " ");
+		n += replay_sum_orders(c + strcspn(c, " "), order);
+	}
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/*
+ * Take the free blocks of a PMD's size as THPs, found free (the mapping
+ * is not madvised: a fault does not compact), for a fragmenter: the
+ * high watermarks' share of free memory is still in large blocks.
+ * Without THP ("never") they stay.
+ */
+static inline void replay_take_huge_blocks(void)
+{
+	long page = getpagesize(), pmd = 0, n, i;
+	char mode[64] = "";
+	FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size", "r");
+	int order = 0;
+	char *p;
+
+	if (!f || fscanf(f, "%ld", &pmd) != 1)
+		pmd = 0;
+	if (f)
+		fclose(f);
+	f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	if (!f || !fgets(mode, sizeof(mode), f) || strstr(mode, "[never]") || pmd <= 0) {
+		if (f)
+			fclose(f);
+		return;
+	}
+	fclose(f);
+	while ((page << order) < pmd)
+		order++;
+	n = replay_free_blocks(order);
+	if (!n)
+		return;
+	p = mmap(NULL, (n + 1) * pmd, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return;
+	p = (char *)(((unsigned long)p + pmd - 1) & ~(pmd - 1));
+	for (i = 0; i < n; i++)
+		p[i * pmd] = 1;
+}
+
+/*
+ * Pages in pipes, which hold unmovable order-0 pages: taken from the
+ * smallest free block of unmovable pageblocks, then reclaimable ones,
+ * then the largest free block of movable ones.  @w: the write end of the
+ * pipe being filled (-1: none yet); @pipes: how many were opened.  The
+ * pages added, or fewer when @max_pipes are full.
+ */
+static inline long replay_pipe_pages(long pages, int *w, int *pipes, int max_pipes)
+{
+	long page = getpagesize(), done = 0;
+	static char *buf;
+	int fds[2];
+
+	if (!buf)
+		buf = calloc(1, page);
+	while (buf && done < pages) {
+		if (*w >= 0 && write(*w, buf, page) == page) {
+			done++;
+			continue;
+		}
+		if (*pipes >= max_pipes || pipe(fds))
+			break;
+		(*pipes)++;
+		*w = fds[1];
+		fcntl(*w, F_SETPIPE_SZ, 1 << 20);
+		fcntl(*w, F_SETFL, O_NONBLOCK);
+	}
+	return done;
+}
+
+/* Free pages in unmovable and reclaimable pageblocks (/proc/pagetypeinfo) */
+static inline long replay_unmovable_free_pages(void)
+{
+	char line[512], *c;
+	FILE *f = fopen("/proc/pagetypeinfo", "r");
+	long n = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		c = strstr(line, ", type ");
+		if (!c || (!strstr(c, "Unmovable") && !strstr(c, "Reclaimable")))
+			continue;
+		n += replay_sum_orders(strstr(c, "able") + 4, 0);
+	}
+	if (f)
+		fclose(f);
+	return n;
+}
+
 #endif
