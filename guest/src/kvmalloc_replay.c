@@ -58,7 +58,7 @@
 static char inst[256], saved_unevictable[16];
 static int nr_readers, secs = 20, buf_kb = 256, keep = 8, unmovable, order;
 static long hog_rate = 2000;
-static pid_t readers[256], hogger;
+static pid_t readers[256], hogger, fragmenter;
 
 static const char * const vmstat_names[] = {
 	"compact_stall", "compact_fail", "compact_success", "allocstall",
@@ -76,6 +76,8 @@ static void cleanup(void)
 			kill(readers[i], SIGKILL);
 	if (hogger > 0)
 		kill(hogger, SIGKILL);
+	if (fragmenter > 0)
+		kill(fragmenter, SIGKILL);
 	if (inst[0]) {
 		snprintf(path, sizeof(path), "%s/events/enable", inst);
 		replay_write_text(path, "0");
@@ -231,7 +233,7 @@ static void count_trace(long *r_compact, long *r_reclaim, long *ok, long *fail)
 
 int main(int argc, char **argv)
 {
-	long v0[NR_VMSTAT], v1[NR_VMSTAT], kc0, ks0, free_kb, *all, n = 0, max;
+	long v0[NR_VMSTAT], v1[NR_VMSTAT], kc0, ks0, kc1, ks1, free_kb, *all, n = 0, max;
 	long r_compact, r_reclaim, ok, fail;
 	char val[32], filter[64];
 	double end;
@@ -273,7 +275,7 @@ int main(int argc, char **argv)
 	}
 	sync();
 	replay_write_text("/proc/sys/vm/drop_caches", "3");
-	spawn_child(fragment, 0, NULL);
+	fragmenter = spawn_child(fragment, 0, NULL);
 	if (pipe(go))
 		ksft_exit_fail_msg("pipe: %s\n", strerror(errno));
 	if (hog_rate) {
@@ -333,12 +335,22 @@ int main(int argc, char **argv)
 		readers[r] = 0;
 	}
 	vmstat_read(vmstat_names, NR_VMSTAT, v1);
+	kc1 = threads_cpu_ms("kcompactd");
+	ks1 = threads_cpu_ms("kswapd");
 	inst_write("events/enable", "0");
+	/*
+	 * Memory in blocks again before the trace is read: opening it takes
+	 * an order-3 buffer, which free memory of orders 0-2 alone cannot
+	 * serve but by the OOM killer (seen once on 7.2)
+	 */
 	if (hogger > 0) {
 		kill(hogger, SIGKILL);
 		waitpid(hogger, NULL, 0);
 		hogger = 0;
 	}
+	kill(fragmenter, SIGKILL);
+	waitpid(fragmenter, NULL, 0);
+	fragmenter = 0;
 	count_trace(&r_compact, &r_reclaim, &ok, &fail);
 
 	/* the samples of all readers, side by side */
@@ -355,7 +367,7 @@ int main(int argc, char **argv)
 	printf(" r_compact=%ld r_reclaim=%ld contig_ok=%ld contig_fail=%ld",
 	       r_compact, r_reclaim, ok, fail);
 	printf(" kcompactd_ms=%ld kswapd_ms=%ld free_kb=%ld",
-	       threads_cpu_ms("kcompactd") - kc0, threads_cpu_ms("kswapd") - ks0, free_kb);
+	       kc1 - kc0, ks1 - ks0, free_kb);
 	for (i = 0; i < NR_VMSTAT; i++)
 		printf(" %s=%ld", vmstat_names[i], v1[i] - v0[i]);
 	printf("\n");
