@@ -108,6 +108,7 @@ struct round {
 	long p50, p99, p999, max;	/* fault latency, ns */
 	long stall_us, stall_max_us;	/* direct reclaim, all tasks */
 	long stalls_self, stall_self_us;	/* of the burst task */
+	long stalls0;			/* direct reclaims of order 0, all tasks */
 	long first_stall_kb;		/* burst done at the first allocstall */
 	struct alat alloc;		/* allocator latency (-a) */
 	double secs;
@@ -425,6 +426,7 @@ static void trace_stop(struct round *r)
 			begin[pid % ARRAY_SIZE(begin)] = t;
 			if (pid == getpid())
 				r->stalls_self++;
+			r->stalls0 += !!strstr(line, " order=0 ");
 		} else if (strstr(line, "direct_reclaim_end") &&
 			   begin[pid % ARRAY_SIZE(begin)]) {
 			t -= begin[pid % ARRAY_SIZE(begin)];
@@ -833,7 +835,13 @@ static void auto_check(int rounds)
 		read_vmstat(&b);
 		report("auto", i, &r);
 		stalls_first += r.d.allocstall;
-		if (stalled(&r)) {
+		/*
+		 * What the reserve grows from: order-0 direct reclaim, which
+		 * starts below min.  A higher order reclaims with free memory
+		 * above low on fragmented memory (the tests before this one
+		 * leave it so), and the kernel leaves that out by design.
+		 */
+		if (tracing ? r.stalls0 > 0 : stalled(&r)) {
 			first_stalled++;
 			grew += b.burst_reserve_grow > a.burst_reserve_grow;
 		}
@@ -867,11 +875,11 @@ static void auto_check(int rounds)
 	ksft_print_msg("allocstall: %ld at 0, %ld in the first bursts with the reserve on, %ld in the next\n",
 		       stalls_off, stalls_first, stalls_next);
 	if (!first_stalled)
-		ksft_test_result_skip("burst_reserve: no direct reclaim in the first burst of %d rounds, nothing to grow from\n",
+		ksft_test_result_skip("burst_reserve: no order-0 direct reclaim in the first burst of %d rounds, nothing to grow from\n",
 				      rounds);
 	else
 		ksft_test_result(grew == first_stalled,
-				 "burst_reserve: %d of %d bursts that reclaimed directly grew the reserve (to %ld kB at most)\n",
+				 "burst_reserve: %d of %d bursts that reclaimed directly at order 0 grew the reserve (to %ld kB at most)\n",
 				 grew, first_stalled, peak);
 	if (!wm_rounds)
 		ksft_test_result_skip("burst_reserve: watermarks: no reserve held after any round\n");
