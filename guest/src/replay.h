@@ -335,15 +335,16 @@ static inline long replay_free_blocks(int order)
 	FILE *f = fopen("/proc/buddyinfo", "r");
 	long n = 0;
 
-	while (f && fgets(line, sizeof(line), f)) {
+	if (!f)
+		ksft_exit_fail_msg("/proc/buddyinfo: %s\n", strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
 		c = strstr(line, "zone");
 		if (!c)
 			continue;
 		c += 4 + strspn(c + 4, " ");
 		n += replay_sum_orders(c + strcspn(c, " "), order);
 	}
-	if (f)
-		fclose(f);
+	fclose(f);
 	return n;
 }
 

@@ -296,27 +296,7 @@ static void sample(struct sample *s)
 /* Free memory in blocks of @order pages or more, in kB, from /proc/buddyinfo. */
 static long free_kb_from(int order)
 {
-	FILE *f = fopen("/proc/buddyinfo", "r");
-	char line[512], *p;
-	long kb = 0, n;
-	int o, len;
-
-	if (!f)
-		ksft_exit_fail_msg("/proc/buddyinfo: %s\n", strerror(errno));
-	while (fgets(line, sizeof(line), f)) {
-		p = strstr(line, "zone");
-		if (!p)
-			continue;
-		p += 4;
-		while (*p == ' ')
-			p++;
-		p += strcspn(p, " ");	/* the zone's name */
-		for (o = 0; sscanf(p, "%ld%n", &n, &len) == 1; o++, p += len)
-			if (o >= order)
-				kb += n * (page_size / 1024) << o;
-	}
-	fclose(f);
-	return kb;
+	return replay_free_blocks(order) * (page_size / 1024) << order;
 }
 
 /*
